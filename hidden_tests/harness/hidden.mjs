@@ -1,0 +1,71 @@
+// Runs a hidden suite against a repository and returns results shaped like
+// Exercism's test-runner results v3. Every scenario gets a fresh child process;
+// every test in the suite gets a result, even when its scenario could not run.
+
+import { ChildLink, ChildFailure } from './child-link.mjs';
+import { explore, Nondeterminism } from './explorer.mjs';
+import { PROPERTIES } from './properties.mjs';
+import { validateSuite } from './suite.mjs';
+
+const OUTPUT_CHARS = 500;
+
+/** Keeps the last `limit` characters of learner output. */
+function clip(text) {
+  return text.length <= OUTPUT_CHARS ? text : `…${text.slice(-(OUTPUT_CHARS - 1))}`;
+}
+
+/**
+ * Runs every scenario of `suite` against the repository in `repoDir`.
+ * @param {{ suite: object, repoDir: string, sandbox: boolean, outputLimitBytes: number }} options
+ * @returns {Promise<object>} results v3 with an optional run-level `verdict`
+ */
+export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes }) {
+  validateSuite(suite, PROPERTIES);
+  const tests = [];
+  let verdict;
+  let firstRun = 0;
+  for (const scenario of suite.scenarios) {
+    let link;
+    try {
+      link = await ChildLink.start({ repoDir, outputLimitBytes, sandbox, timeoutMs: suite.limits.stepTimeoutMs });
+      const outcome = await explore({ suite, scenario, link, firstRun });
+      firstRun = outcome.runs;
+      if (outcome.setupError) {
+        return { version: 3, status: 'error', message: outcome.setupError, tests: [] };
+      }
+      for (const test of scenario.tests) {
+        const failed = outcome.verdicts.get(test.property);
+        tests.push(failed
+          ? { name: test.name, status: 'fail', message: failed.message, output: clip(failed.output), schedules: outcome.schedules, trace: failed.trace }
+          : { name: test.name, status: 'pass', message: '', output: '', schedules: outcome.schedules });
+      }
+    } catch (error) {
+      const message = describeFailure(error);
+      if (error instanceof ChildFailure && error.kind !== 'exited') verdict ??= error.kind;
+      for (const test of scenario.tests) {
+        tests.push({ name: test.name, status: 'error', message, output: clip(link?.output.text ?? '') });
+      }
+      if (error instanceof ChildFailure && error.kind === 'output-limit') break;
+    } finally {
+      link?.kill();
+    }
+  }
+  for (const scenario of suite.scenarios) {
+    for (const test of scenario.tests) {
+      if (!tests.some((t) => t.name === test.name)) {
+        tests.push({ name: test.name, status: 'error', message: 'not run: an earlier test exceeded the output limit', output: '' });
+      }
+    }
+  }
+  const status = tests.every((t) => t.status === 'pass') ? 'pass' : 'fail';
+  return verdict ? { version: 3, status, verdict, tests } : { version: 3, status, tests };
+}
+
+function describeFailure(error) {
+  if (error instanceof ChildFailure) return error.message;
+  if (error instanceof Nondeterminism) {
+    return `the code behaved differently when the same schedule was replayed (${error.message}); `
+      + 'it depends on something the harness does not control, such as real I/O';
+  }
+  return 'internal harness error: the scenario could not be judged';
+}

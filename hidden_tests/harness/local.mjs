@@ -1,0 +1,27 @@
+// Runs a suite on this host with bare Node, without Docker: for harness development
+// and as the baseline the container benchmark is compared with.
+//
+//   node local.mjs visible <repoDir>
+//   node local.mjs hidden <repoDir> <suite.mjs>
+//
+// Prints the results JSON on stdout.
+
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runHidden } from './hidden.mjs';
+import { runVisible } from './visible.mjs';
+
+const [suiteKind, repo, suiteFile] = process.argv.slice(2);
+if (!['visible', 'hidden'].includes(suiteKind) || !repo || (suiteKind === 'hidden' && !suiteFile)) {
+  process.stderr.write('usage: node local.mjs visible <repoDir> | hidden <repoDir> <suite.mjs>\n');
+  process.exit(2);
+}
+const repoDir = path.resolve(repo);
+const outputLimitBytes = 1 << 20;
+const results = suiteKind === 'visible'
+  ? await runVisible({ repoDir, outputLimitBytes })
+  : await runHidden({
+    suite: (await import(pathToFileURL(path.resolve(suiteFile)).href)).default,
+    repoDir, sandbox: true, outputLimitBytes,
+  });
+process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

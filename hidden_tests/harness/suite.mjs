@@ -1,0 +1,43 @@
+// Checks a hidden suite's shape before anything runs, and fills in limits.
+
+/** Limits applied when a suite does not set its own. */
+export const DEFAULT_LIMITS = Object.freeze({
+  maxLatencyMs: 1000,
+  horizonMs: 300_000,
+  maxSteps: 400,
+  maxSchedules: 2000,
+  maxSchedulesAfterFailure: 100,
+  stepTimeoutMs: 3000,
+});
+
+/**
+ * Throws a descriptive error when the suite is malformed; sets `suite.limits`.
+ * @param {object} suite
+ * @param {Record<string, object>} properties known property names
+ */
+export function validateSuite(suite, properties) {
+  const fail = (message) => { throw new Error(`hidden suite: ${message}`); };
+  const subject = suite?.subject;
+  if (!subject || typeof subject.module !== 'string' || typeof subject.factory !== 'string'
+    || typeof subject.method !== 'string' || typeof subject.message !== 'function'
+    || typeof subject.acked !== 'function') {
+    fail('subject needs module, factory, method, message() and acked()');
+  }
+  if (typeof suite.effect?.target !== 'string' || typeof suite.effect?.method !== 'string') {
+    fail('effect needs target and method');
+  }
+  if (!Array.isArray(suite.scenarios) || suite.scenarios.length === 0) fail('scenarios must be a non-empty list');
+  const names = new Set();
+  for (const scenario of suite.scenarios) {
+    if (!Array.isArray(scenario.deliveries) || scenario.deliveries.length === 0) {
+      fail(`scenario "${scenario.name}" has no deliveries`);
+    }
+    for (const test of scenario.tests ?? []) {
+      if (!properties[test.property]) fail(`test "${test.name}" names unknown property ${test.property}`);
+      if (names.has(test.name)) fail(`test name "${test.name}" is used twice`);
+      names.add(test.name);
+    }
+  }
+  suite.limits = { ...DEFAULT_LIMITS, ...suite.limits };
+  return suite;
+}

@@ -1,0 +1,75 @@
+// The container's entry point: `node supervisor.mjs visible|hidden`.
+//
+// Reads the run's payload from stdin (see PROTOCOL.md), writes the learner's files,
+// runs the suite, kills every other process, and prints the result record tagged with
+// the nonce as its very last act. Learner code never runs in this process.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { runHidden } from './hidden.mjs';
+import { runVisible } from './visible.mjs';
+
+const REPO_DIR = '/work/repo';
+const RECORD = '\x1eracecase-result';
+
+// SIGUSR1 would open the inspector; a child with a debugger attached to us could
+// forge anything. Handling the signal keeps the inspector closed.
+process.on('SIGUSR1', () => {});
+
+/** Writes the learner's files under REPO_DIR, refusing any path that escapes it. */
+function writeWorkspace(files) {
+  for (const [name, base64] of Object.entries(files ?? {})) {
+    const target = path.resolve(REPO_DIR, name);
+    if (path.isAbsolute(name) || !target.startsWith(`${REPO_DIR}/`)) {
+      throw new Error(`refusing workspace path ${JSON.stringify(name)}`);
+    }
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, Buffer.from(base64, 'base64'));
+  }
+}
+
+/** Imports the hidden suite from memory: it never touches a disk learner code can read. */
+async function importSuite(secret) {
+  const source = secret?.['suite.mjs'];
+  if (!source) throw new Error('the hidden suite is missing from the payload');
+  return (await import(`data:text/javascript;base64,${source}`)).default;
+}
+
+/** Kills every process this one may signal (never itself or the init process). */
+function killEverythingElse() {
+  if (!fs.existsSync('/.dockerenv')) return;
+  try { process.kill(-1, 'SIGKILL'); } catch { /* nothing left to kill */ }
+}
+
+async function main() {
+  const suiteKind = process.argv[2];
+  const payload = JSON.parse(fs.readFileSync(0, 'utf8'));
+  const nonce = String(payload.nonce ?? '');
+  let results;
+  try {
+    fs.mkdirSync(REPO_DIR, { recursive: true });
+    writeWorkspace(payload.files);
+    const outputLimitBytes = Number(payload.outputLimitBytes) || 1 << 20;
+    if (suiteKind === 'visible') {
+      results = await runVisible({ repoDir: REPO_DIR, outputLimitBytes });
+    } else if (suiteKind === 'hidden') {
+      results = await runHidden({ suite: await importSuite(payload.secret), repoDir: REPO_DIR, sandbox: true, outputLimitBytes });
+    } else {
+      throw new Error(`unknown suite ${JSON.stringify(suiteKind)}`);
+    }
+  } catch (error) {
+    results = { version: 3, status: 'error', message: `the run could not start: ${error.message}`, tests: [] };
+  }
+  if (results.output) process.stdout.write(results.output.endsWith('\n') ? results.output : `${results.output}\n`);
+  delete results.output;
+  for (const test of results.tests) {
+    process.stdout.write(`${test.status === 'pass' ? '✓' : '✗'} ${test.name}${test.schedules ? ` (${test.schedules} schedules)` : ''}\n`);
+    if (test.status !== 'pass' && test.message) process.stdout.write(`    ${test.message}\n`);
+  }
+  killEverythingElse();
+  const record = Buffer.from(JSON.stringify(results)).toString('base64');
+  fs.writeSync(1, `\n${RECORD} ${nonce} ${record}\n`);
+  process.exit(0);
+}
+
+await main();

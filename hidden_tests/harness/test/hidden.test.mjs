@@ -1,0 +1,89 @@
+// End-to-end tests of the hidden-suite harness on the host: real child processes,
+// real module isolation, the fixture service with one lock variant at a time.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runHidden } from '../hidden.mjs';
+import { repoWithLock, lockSuite, testNamed } from './helpers.mjs';
+
+const EXACTLY_ONCE = 'exactly one notification per job in every schedule';
+const LOCK_RESPECTED = 'nobody overwrites or deletes a live lock owned by another worker';
+const run = async (variant, limits) => runHidden({
+  suite: await lockSuite(limits), repoDir: repoWithLock(variant), sandbox: true, outputLimitBytes: 1 << 20,
+});
+
+test('check-then-set fails with a trace of both workers sending', async () => {
+  const results = await run('check-then-set');
+  assert.equal(results.status, 'fail');
+  const failed = testNamed(results, EXACTLY_ONCE);
+  assert.equal(failed.status, 'fail');
+  assert.match(failed.message, /job-7 was notified 2 times/);
+  const sends = failed.trace.filter((s) => s.operation === 'send');
+  assert.deepEqual(sends.map((s) => s.worker).sort(), ['blue', 'green']);
+  assert.ok(sends.every((s) => s.highlight));
+  assert.equal(testNamed(results, LOCK_RESPECTED).status, 'fail');
+});
+
+test('an atomic claim passes every test, with the same results on every run', async () => {
+  const first = await run('atomic');
+  assert.equal(first.status, 'pass', JSON.stringify(first, null, 1));
+  const second = await run('atomic');
+  assert.deepEqual(second, first);
+});
+
+test('randomness and wall-clock time are virtual, so results repeat exactly', async () => {
+  const first = await run('random-token');
+  assert.equal(first.status, 'pass', JSON.stringify(first, null, 1));
+  assert.deepEqual(await run('random-token'), first);
+});
+
+test('an in-process mutex does not help: each worker has its own module graph', async () => {
+  const results = await run('in-process-mutex');
+  assert.equal(testNamed(results, EXACTLY_ONCE).status, 'fail');
+});
+
+test('sleeping before re-checking does not help: both workers wake together', async () => {
+  const results = await run('sleep-recheck');
+  const failed = testNamed(results, EXACTLY_ONCE);
+  assert.equal(failed.status, 'fail');
+  assert.ok(failed.trace.some((s) => s.operation === 'timer'));
+});
+
+test('work that never settles is reported as a deadlock, not a hang', async () => {
+  const results = await run('never-settles');
+  assert.equal(results.status, 'fail');
+  assert.match(testNamed(results, EXACTLY_ONCE).message, /never finished/);
+});
+
+test('an endless loop is stopped and reported as a time-out', async () => {
+  const results = await run('endless-loop', { stepTimeoutMs: 300 });
+  assert.equal(results.verdict, 'timeout');
+  assert.equal(testNamed(results, EXACTLY_ONCE).status, 'error');
+  assert.match(testNamed(results, EXACTLY_ONCE).message, /did not yield/);
+});
+
+test('printing without end hits the output limit', async () => {
+  const results = await run('flood');
+  assert.equal(results.verdict, 'output-limit');
+  assert.ok(results.tests.every((t) => t.status !== 'pass'));
+  assert.ok(results.tests.every((t) => t.output.length <= 500));
+});
+
+test('a syntax error is an error with the message', async () => {
+  const results = await run('syntax-error');
+  assert.equal(results.status, 'error');
+  assert.match(results.message, /SyntaxError/);
+});
+
+test('forging results, patching built-ins and exiting early never pass', async () => {
+  const results = await run('forger');
+  assert.notEqual(results.status, 'pass');
+  assert.ok(results.tests.length === 6 && results.tests.every((t) => t.status !== 'pass'), JSON.stringify(results));
+});
+
+test('learner code cannot read files outside its repository', async () => {
+  const results = await run('snoop');
+  const failed = testNamed(results, EXACTLY_ONCE);
+  assert.equal(failed.status, 'fail');
+  assert.ok(failed.trace.some((s) => /ERR_ACCESS_DENIED|Access to this API/.test(s.result)), JSON.stringify(failed.trace));
+});
