@@ -1,0 +1,1 @@
+throw new Error('not in the image');

@@ -1,0 +1,82 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/docker/docker/api/types/container"
+)
+
+// Labels the runner puts on every container it creates.
+const (
+	// LabelManaged marks a container as the runner's; the reaper removes them all.
+	LabelManaged = "racecase.managed"
+	// LabelRun holds the run's random id.
+	LabelRun = "racecase.run"
+)
+
+// containerUser is the unprivileged uid:gid learner code runs as.
+const containerUser = "1000:1000"
+
+// tmpTmpfsBytes sizes the /tmp tmpfs (HOME points there).
+const tmpTmpfsBytes = 16 << 20
+
+// maxOpenFiles is the nofile limit inside the container.
+const maxOpenFiles = 1024
+
+// containerConfig converts a job, whose limits are already defaulted, into the
+// engine's container configuration. It is pure: no engine is needed.
+func containerConfig(job Job, runID string) (*container.Config, *container.HostConfig) {
+	labels := make(map[string]string, len(job.Labels)+2)
+	for k, v := range job.Labels {
+		labels[k] = v
+	}
+	labels[LabelManaged] = "true"
+	labels[LabelRun] = runID
+
+	lim := job.Limits
+	pids := lim.Pids
+	init := true
+	cfg := &container.Config{
+		Image:           job.Image,
+		Cmd:             []string{string(job.Suite)},
+		User:            containerUser,
+		Labels:          labels,
+		AttachStdin:     true,
+		AttachStdout:    true,
+		AttachStderr:    true,
+		OpenStdin:       true,
+		StdinOnce:       true,
+		NetworkDisabled: true,
+	}
+	host := &container.HostConfig{
+		NetworkMode:    "none",
+		IpcMode:        "private",
+		CapDrop:        []string{"ALL"},
+		SecurityOpt:    []string{"no-new-privileges"},
+		ReadonlyRootfs: true,
+		Init:           &init,
+		LogConfig:      container.LogConfig{Type: "none"},
+		Tmpfs: map[string]string{
+			"/work": tmpfsOptions(lim.TmpfsBytes),
+			"/tmp":  tmpfsOptions(tmpTmpfsBytes),
+		},
+		Resources: container.Resources{
+			Memory:     lim.MemoryBytes,
+			MemorySwap: lim.MemoryBytes,
+			NanoCPUs:   lim.NanoCPUs,
+			PidsLimit:  &pids,
+			Ulimits: []*container.Ulimit{
+				{Name: "nofile", Soft: maxOpenFiles, Hard: maxOpenFiles},
+				{Name: "fsize", Soft: lim.TmpfsBytes, Hard: lim.TmpfsBytes},
+				{Name: "core", Soft: 0, Hard: 0},
+			},
+		},
+	}
+	return cfg, host
+}
+
+// tmpfsOptions returns mount options for a world-writable, sticky tmpfs of
+// size bytes on which nothing can be executed.
+func tmpfsOptions(size int64) string {
+	return fmt.Sprintf("rw,noexec,nosuid,nodev,size=%d,mode=1777", size)
+}

@@ -1,0 +1,104 @@
+package runner
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/mount"
+)
+
+func TestContainerConfigMapsJob(t *testing.T) {
+	job := Job{
+		Image:  "racecase-runner-node:abc",
+		Suite:  SuiteHidden,
+		Limits: Limits{Wall: 3 * time.Second, MemoryBytes: 128 << 20, Pids: 32, NanoCPUs: 5e8, OutputBytes: 4096, TmpfsBytes: 8 << 20},
+		Labels: map[string]string{"racecase.dossier": "job-lock", LabelManaged: "false", LabelRun: "forged"},
+	}
+	cfg, host := containerConfig(job, "run-1")
+
+	checks := []struct {
+		name      string
+		got, want any
+	}{
+		{"image", cfg.Image, "racecase-runner-node:abc"},
+		{"cmd is the suite", []string(cfg.Cmd), []string{"hidden"}},
+		{"user", cfg.User, "1000:1000"},
+		{"labels, runner's own win", cfg.Labels, map[string]string{"racecase.dossier": "job-lock", LabelManaged: "true", LabelRun: "run-1"}},
+		{"stdin", []bool{cfg.AttachStdin, cfg.OpenStdin, cfg.StdinOnce}, []bool{true, true, true}},
+		{"stdout, stderr, no tty", []bool{cfg.AttachStdout, cfg.AttachStderr, cfg.Tty}, []bool{true, true, false}},
+		{"no env", cfg.Env, []string(nil)},
+		{"network", []any{host.NetworkMode, cfg.NetworkDisabled}, []any{container.NetworkMode("none"), true}},
+		{"capabilities", []string(host.CapDrop), []string{"ALL"}},
+		{"cap add", []string(host.CapAdd), []string(nil)},
+		{"not privileged", host.Privileged, false},
+		{"security opts", host.SecurityOpt, []string{"no-new-privileges"}},
+		{"read-only root", host.ReadonlyRootfs, true},
+		{"init", *host.Init, true},
+		{"not auto-removed", host.AutoRemove, false},
+		{"ipc", host.IpcMode, container.IpcMode("private")},
+		{"no logs kept", host.LogConfig.Type, "none"},
+		{"tmpfs", host.Tmpfs, map[string]string{
+			"/work": "rw,noexec,nosuid,nodev,size=8388608,mode=1777",
+			"/tmp":  "rw,noexec,nosuid,nodev,size=16777216,mode=1777",
+		}},
+		{"memory", host.Memory, int64(128 << 20)},
+		{"memory+swap = memory", host.MemorySwap, int64(128 << 20)},
+		{"pids", *host.PidsLimit, int64(32)},
+		{"cpus", host.NanoCPUs, int64(5e8)},
+		{"ulimits", host.Ulimits, []*container.Ulimit{
+			{Name: "nofile", Soft: 1024, Hard: 1024},
+			{Name: "fsize", Soft: 8 << 20, Hard: 8 << 20},
+			{Name: "core", Soft: 0, Hard: 0},
+		}},
+		{"no mounts", host.Mounts, []mount.Mount(nil)},
+		{"no binds", host.Binds, []string(nil)},
+	}
+	for _, c := range checks {
+		if !reflect.DeepEqual(c.got, c.want) {
+			t.Errorf("%s: got %#v, want %#v", c.name, c.got, c.want)
+		}
+	}
+	if job.Labels[LabelManaged] != "false" {
+		t.Error("containerConfig changed the job's labels")
+	}
+}
+
+func TestWithDefaultsFillsOnlyUnsetLimits(t *testing.T) {
+	d := DefaultLimits()
+	want := Limits{Wall: 10 * time.Second, MemoryBytes: 256 << 20, Pids: 64, NanoCPUs: 1e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
+	if d != want {
+		t.Fatalf("DefaultLimits() = %+v, want %+v", d, want)
+	}
+	if got := (Limits{}).withDefaults(); got != d {
+		t.Errorf("zero limits: got %+v", got)
+	}
+	custom := Limits{Wall: time.Second, MemoryBytes: 1, Pids: 2, NanoCPUs: 3, OutputBytes: 4, TmpfsBytes: 5}
+	if got := custom.withDefaults(); got != custom {
+		t.Errorf("custom limits changed: %+v", got)
+	}
+	if got := (Limits{Wall: -1, Pids: 7}).withDefaults(); got.Wall != d.Wall || got.Pids != 7 {
+		t.Errorf("partial limits: %+v", got)
+	}
+}
+
+func TestJobValidate(t *testing.T) {
+	ok := Job{Image: "img", Suite: SuiteVisible, Files: map[string][]byte{"src/a.js": nil, "package.json": nil}}
+	if err := ok.validate(); err != nil {
+		t.Fatalf("valid job: %v", err)
+	}
+	bad := map[string]Job{
+		"no image":      {Suite: SuiteVisible},
+		"unknown suite": {Image: "img", Suite: "all"},
+	}
+	for _, name := range []string{"", ".", "..", "/etc/passwd", "../x", "a/../../x", "a//b", "a/./b", "a/", `a\b`, "a\x00b"} {
+		bad["file "+name] = Job{Image: "img", Suite: SuiteVisible, Files: map[string][]byte{name: nil}}
+		bad["secret "+name] = Job{Image: "img", Suite: SuiteHidden, Secret: map[string][]byte{name: nil}}
+	}
+	for name, job := range bad {
+		if err := job.validate(); err == nil {
+			t.Errorf("%s: validate accepted it", name)
+		}
+	}
+}

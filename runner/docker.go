@@ -1,0 +1,70 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	cerrdefs "github.com/containerd/errdefs"
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/client"
+)
+
+// cleanupTimeout bounds removing a container once its run is over.
+const cleanupTimeout = 30 * time.Second
+
+// Docker is the Runner backed by a Docker engine, reached through the
+// environment (DOCKER_HOST and friends) with API version negotiation.
+// It is safe for concurrent use.
+type Docker struct {
+	cli client.APIClient
+}
+
+var _ Runner = (*Docker)(nil)
+
+// NewDocker connects to the engine and checks that it answers.
+func NewDocker(ctx context.Context) (*Docker, error) {
+	cli, err := client.NewClientWithOpts(client.FromEnv, client.WithAPIVersionNegotiation())
+	if err != nil {
+		return nil, fmt.Errorf("runner: docker client: %w", err)
+	}
+	d := &Docker{cli: cli}
+	if err := d.Ping(ctx); err != nil {
+		cli.Close()
+		return nil, err
+	}
+	return d, nil
+}
+
+// Ping checks that the engine answers.
+func (d *Docker) Ping(ctx context.Context) error {
+	if _, err := d.cli.Ping(ctx); err != nil {
+		return fmt.Errorf("runner: docker engine: %w", err)
+	}
+	return nil
+}
+
+// Engine returns the underlying client, e.g. to build the runner image with
+// runnerimage.Ensure over the same connection.
+func (d *Docker) Engine() client.APIClient { return d.cli }
+
+// Close releases the connection to the engine.
+func (d *Docker) Close() error { return d.cli.Close() }
+
+// kill sends SIGKILL. An error is ignored: the container may have exited
+// already, and the wait reports its end either way.
+func (d *Docker) kill(ctx context.Context, id string) {
+	_ = d.cli.ContainerKill(ctx, id, "KILL")
+}
+
+// remove force-removes a container on a context of its own that survives the
+// cancellation of ctx.
+func (d *Docker) remove(ctx context.Context, id string) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
+	defer cancel()
+	err := d.cli.ContainerRemove(ctx, id, container.RemoveOptions{Force: true, RemoveVolumes: true})
+	if err != nil && !cerrdefs.IsNotFound(err) {
+		return fmt.Errorf("runner: remove container %s: %w", id, err)
+	}
+	return nil
+}

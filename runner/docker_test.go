@@ -1,0 +1,132 @@
+package runner_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
+	"github.com/racecase/racecase/docker/runnerimage"
+	"github.com/racecase/racecase/runner"
+)
+
+// The integration tests run real containers from an image built with
+// runnerimage.Ensure around the stand-in supervisor in testdata/standin.
+// Without an engine they skip, unless REQUIRE_DOCKER=1 makes that a failure.
+
+// testLabel marks this process's containers so the leak checks ignore
+// containers of anyone else sharing the engine.
+const testLabel = "racecase.test"
+
+var (
+	testLabelValue = time.Now().Format("20060102T150405.000000000")
+	imageOnce      sync.Once
+	imageTag       string
+	imageErr       error
+)
+
+// engine returns a runner for the local engine and checks, when the test
+// ends, that none of the test's containers is left.
+func engine(t *testing.T) *runner.Docker {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	d, err := runner.NewDocker(ctx)
+	if err != nil {
+		if os.Getenv("REQUIRE_DOCKER") == "1" {
+			t.Fatalf("REQUIRE_DOCKER=1 but the Docker engine does not answer: %v", err)
+		}
+		t.Skipf("no Docker engine (%v); set REQUIRE_DOCKER=1 to make this a failure", err)
+	}
+	t.Cleanup(func() {
+		if n := leftovers(t, d); n != 0 {
+			t.Errorf("%d container(s) left behind", n)
+		}
+		d.Close()
+	})
+	return d
+}
+
+// leftovers counts this process's containers still on the engine.
+func leftovers(t *testing.T, d *runner.Docker) int {
+	t.Helper()
+	list, err := d.Engine().ContainerList(context.Background(), container.ListOptions{
+		All: true,
+		Filters: filters.NewArgs(
+			filters.Arg("label", runner.LabelManaged+"=true"),
+			filters.Arg("label", testLabel+"="+testLabelValue),
+		),
+	})
+	if err != nil {
+		t.Fatalf("list containers: %v", err)
+	}
+	return len(list)
+}
+
+// image builds the stand-in runner image once per test binary.
+func image(t *testing.T, d *runner.Docker) string {
+	t.Helper()
+	imageOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		var log bytes.Buffer
+		imageTag, _, imageErr = runnerimage.Ensure(ctx, d.Engine(), os.DirFS("testdata/standin"), &log)
+		if imageErr != nil {
+			imageErr = errors.Join(imageErr, errors.New(log.String()))
+		}
+	})
+	if imageErr != nil {
+		t.Fatalf("build the stand-in image: %v", imageErr)
+	}
+	return imageTag
+}
+
+// visibleJob returns a visible-suite job over an ES-module repo with files.
+func visibleJob(image string, files map[string]string) runner.Job {
+	job := runner.Job{
+		Image:  image,
+		Suite:  runner.SuiteVisible,
+		Files:  map[string][]byte{"package.json": []byte(`{"type":"module"}`)},
+		Labels: map[string]string{testLabel: testLabelValue},
+	}
+	for name, content := range files {
+		job.Files[name] = []byte(content)
+	}
+	return job
+}
+
+// run runs job with a generous overall deadline and reports how long Run took.
+func run(t *testing.T, d *runner.Docker, job runner.Job) (*runner.Results, time.Duration) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	start := time.Now()
+	res, err := d.Run(ctx, job)
+	took := time.Since(start)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	t.Logf("verdict %s in %s (container %d ms): %s", res.Verdict, took.Round(time.Millisecond), res.DurationMS, res.Message)
+	return res, took
+}
+
+// wantVerdict fails the test unless res has verdict v.
+func wantVerdict(t *testing.T, res *runner.Results, v runner.Verdict) {
+	t.Helper()
+	if res.Verdict != v {
+		t.Fatalf("verdict %q, want %q\nmessage: %s\ntests: %+v\noutput:\n%s", res.Verdict, v, res.Message, res.Tests, tail(res.Output))
+	}
+}
+
+// tail returns the end of s, for failure messages.
+func tail(s string) string {
+	if len(s) > 2000 {
+		return "…" + s[len(s)-2000:]
+	}
+	return s
+}

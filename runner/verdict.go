@@ -1,0 +1,87 @@
+package runner
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// outcome is what the runner observed about a finished container.
+type outcome struct {
+	limits         Limits
+	timedOut       bool   // the wall clock ran out and the runner killed it
+	outputExceeded bool   // the console cap was passed and the runner killed it
+	oomKilled      bool   // the engine reports an out-of-memory kill
+	exitCode       int64  // the container's exit code
+	record         []byte // base64 payload of the last record with the run's nonce
+	hasRecord      bool
+	output         string // console output, capped, without the record
+	stderrTail     string // the end of stderr, for error messages
+	duration       time.Duration
+}
+
+// decide turns an outcome into Results. The runner's own observations
+// (output cap, wall clock, memory) come first; a record counts only when the
+// container exited 0, and its verdict is its status unless it names one.
+func decide(o outcome) *Results {
+	r := &Results{
+		Version:    ResultsVersion,
+		Tests:      []TestResult{},
+		Output:     o.output,
+		DurationMS: o.duration.Milliseconds(),
+	}
+	switch {
+	case o.outputExceeded:
+		r.Output += fmt.Sprintf("\n[output truncated: more than %s]\n", formatBytes(o.limits.OutputBytes))
+		return withError(r, VerdictOutputLimit,
+			fmt.Sprintf("the run printed more than %s of output and was stopped", formatBytes(o.limits.OutputBytes)))
+	case o.timedOut:
+		return withError(r, VerdictTimeout,
+			fmt.Sprintf("the run did not finish within %s and was stopped", o.limits.Wall))
+	case o.oomKilled:
+		return withError(r, VerdictMemory,
+			fmt.Sprintf("the run used more than %s of memory and was killed", formatBytes(o.limits.MemoryBytes)))
+	case !o.hasRecord || o.exitCode != 0:
+		return withError(r, VerdictError, withTail(
+			fmt.Sprintf("the test harness did not report a result (exit code %d)", o.exitCode), o.stderrTail))
+	}
+	rec, err := decodeRecord(o.record)
+	if err != nil {
+		return withError(r, VerdictError, withTail(
+			fmt.Sprintf("the test harness reported a result the runner could not read: %v", err), o.stderrTail))
+	}
+	if rec.Verdict == "" {
+		rec.Verdict = Verdict(rec.Status)
+	}
+	rec.Output = r.Output
+	rec.DurationMS = r.DurationMS
+	return rec
+}
+
+// withError marks r as an error with the given verdict and message.
+func withError(r *Results, v Verdict, msg string) *Results {
+	r.Status = StatusError
+	r.Verdict = v
+	r.Message = msg
+	return r
+}
+
+// withTail appends the end of stderr to msg, when there is any.
+func withTail(msg, tail string) string {
+	tail = strings.TrimSpace(tail)
+	if tail == "" {
+		return msg
+	}
+	return msg + "; the end of its error output:\n" + tail
+}
+
+// formatBytes prints n in the largest binary unit that divides it.
+func formatBytes(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
