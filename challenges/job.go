@@ -1,0 +1,40 @@
+package challenges
+
+import (
+	"time"
+
+	hiddentests "github.com/racecase/racecase/hidden_tests"
+	"github.com/racecase/racecase/runner"
+)
+
+// RunnerLimits converts the dossier's limits into runner limits; a field the
+// dossier leaves at zero stays zero, which the runner replaces by its default.
+func (l Limits) RunnerLimits() runner.Limits {
+	return runner.Limits{
+		Wall:        time.Duration(l.WallSeconds) * time.Second,
+		MemoryBytes: int64(l.MemoryMiB) << 20,
+		Pids:        int64(l.PIDs),
+		OutputBytes: int64(l.OutputKiB) << 10,
+	}
+}
+
+// NewJob builds the runner job that runs suite against files (a full workspace)
+// for this dossier in the given runner image. Hidden runs carry the dossier's
+// hidden suite as secret files.
+func (d *Dossier) NewJob(image string, suite runner.Suite, files map[string][]byte) (runner.Job, error) {
+	job := runner.Job{
+		Image:  image,
+		Suite:  suite,
+		Files:  files,
+		Limits: d.Limits.RunnerLimits(),
+		Labels: map[string]string{"racecase.dossier": d.Slug, "racecase.suite": string(suite)},
+	}
+	if suite == runner.SuiteHidden {
+		secret, err := hiddentests.Suite(d.Slug)
+		if err != nil {
+			return runner.Job{}, err
+		}
+		job.Secret = secret
+	}
+	return job, nil
+}

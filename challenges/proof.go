@@ -1,0 +1,164 @@
+package challenges
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sync"
+
+	"github.com/racecase/racecase/runner"
+)
+
+// ProofOptions tunes Prove.
+type ProofOptions struct {
+	// Image is the runner image to use.
+	Image string
+	// Runs is how many times the reference fix runs against the hidden suite;
+	// every run must pass with identical results. Values below 1 mean 1.
+	Runs int
+	// Parallel is how many runs may be in flight at once; values below 1 mean 1.
+	Parallel int
+}
+
+// Proof is the outcome of one claim about a dossier, such as "the buggy repo
+// fails the hidden suite" or "decoy sleep-recheck fails the hidden suite".
+type Proof struct {
+	// Dossier is the dossier's slug.
+	Dossier string `json:"dossier"`
+	// Subject is what ran: "buggy repo", "reference fix" or "decoy <name>".
+	Subject string `json:"subject"`
+	// Suite is "visible" or "hidden".
+	Suite runner.Suite `json:"suite"`
+	// Want is the verdict the dossier needs.
+	Want runner.Verdict `json:"want"`
+	// Got is the verdict of the first run.
+	Got runner.Verdict `json:"got"`
+	// Runs is how many runs were made; Identical how many matched the first.
+	Runs      int `json:"runs"`
+	Identical int `json:"identical"`
+	// OK is true when every run gave Want with identical results.
+	OK bool `json:"ok"`
+	// Detail says what decided the verdict, e.g. the failing test.
+	Detail string `json:"detail"`
+}
+
+// claim is one subject and suite to run, with the verdict the dossier needs.
+type claim struct {
+	subject string
+	suite   runner.Suite
+	files   map[string][]byte
+	want    runner.Verdict
+	runs    int
+}
+
+// Prove runs every claim a dossier makes through r: the buggy repo fails the
+// visible and the hidden suite; the reference fix passes both, the hidden one
+// opts.Runs times in a row with identical results; every decoy fails the hidden
+// suite. It returns the proofs in that order; an error means the runner itself
+// failed and nothing can be concluded.
+func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts ProofOptions) ([]Proof, error) {
+	claims, err := d.claims(fsys, max(opts.Runs, 1))
+	if err != nil {
+		return nil, err
+	}
+	proofs := make([]Proof, len(claims))
+	errs := make([]error, len(claims))
+	slots := make(chan struct{}, max(opts.Parallel, 1))
+	var wg sync.WaitGroup
+	for i, c := range claims {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			slots <- struct{}{}
+			defer func() { <-slots }()
+			proofs[i], errs[i] = d.prove(ctx, r, opts.Image, c)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return proofs, nil
+}
+
+func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
+	buggy, err := d.RepoFiles(fsys)
+	if err != nil {
+		return nil, err
+	}
+	fixed, err := d.SolutionFiles(fsys)
+	if err != nil {
+		return nil, err
+	}
+	decoys, err := d.Decoys(fsys)
+	if err != nil {
+		return nil, err
+	}
+	claims := []claim{
+		{"buggy repo", runner.SuiteVisible, buggy, runner.VerdictFail, 1},
+		{"buggy repo", runner.SuiteHidden, buggy, runner.VerdictFail, 1},
+		{"reference fix", runner.SuiteVisible, fixed, runner.VerdictPass, 1},
+		{"reference fix", runner.SuiteHidden, fixed, runner.VerdictPass, runs},
+	}
+	for _, decoy := range decoys {
+		claims = append(claims, claim{"decoy " + decoy.Name, runner.SuiteHidden, decoy.Files, runner.VerdictFail, 1})
+	}
+	return claims, nil
+}
+
+func (d *Dossier) prove(ctx context.Context, r runner.Runner, image string, c claim) (Proof, error) {
+	job, err := d.NewJob(image, c.suite, c.files)
+	if err != nil {
+		return Proof{}, err
+	}
+	p := Proof{Dossier: d.Slug, Subject: c.subject, Suite: c.suite, Want: c.want}
+	var first string
+	for run := 1; run <= c.runs; run++ {
+		res, err := r.Run(ctx, job)
+		if err != nil {
+			return Proof{}, fmt.Errorf("%s: %s (%s suite): %w", d.Slug, c.subject, c.suite, err)
+		}
+		fingerprint := resultsFingerprint(res)
+		p.Runs++
+		if run == 1 {
+			first = fingerprint
+			p.Got = res.Verdict
+			p.Detail = explain(res)
+		}
+		if fingerprint == first {
+			p.Identical++
+		} else if p.Identical == run-1 {
+			p.Detail = fmt.Sprintf("run %d differed from run 1: %s", run, explain(res))
+		}
+	}
+	p.OK = p.Got == c.want && p.Identical == p.Runs
+	return p, nil
+}
+
+// resultsFingerprint is the part of a result that must repeat exactly: the
+// verdict and every test's outcome, message and trace (not timings).
+func resultsFingerprint(res *runner.Results) string {
+	data, _ := json.Marshal(struct {
+		Verdict runner.Verdict      `json:"verdict"`
+		Message string              `json:"message"`
+		Tests   []runner.TestResult `json:"tests"`
+	}{res.Verdict, res.Message, res.Tests})
+	return string(data)
+}
+
+// explain names what decided a result: the first test that did not pass, or
+// the run-level message.
+func explain(res *runner.Results) string {
+	for _, t := range res.Tests {
+		if t.Status != "pass" {
+			return fmt.Sprintf("%s: %s", t.Name, t.Message)
+		}
+	}
+	if res.Message != "" {
+		return res.Message
+	}
+	return fmt.Sprintf("all %d tests passed", len(res.Tests))
+}

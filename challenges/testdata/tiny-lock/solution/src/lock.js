@@ -1,0 +1,3 @@
+export async function claim(store, job, owner) {
+  return store.setIfAbsent(job, owner);
+}
