@@ -1,0 +1,75 @@
+/**
+ * Per-job lock: while a worker handles a job, other workers that receive the
+ * same job leave it alone.
+ *
+ * The lock is the key `lock:<jobId>` in the shared store. Its value names the
+ * worker that holds it, and it is written with a lease (lockTtlMs) so that a
+ * worker that dies while holding it cannot block the job forever.
+ *
+ * History: until 2.4.0 the lock table was a Map inside the worker process.
+ * With more than one worker process that Map was no longer shared, so the
+ * helper moved to the remote store (CHG-2291, "remote-store migration") and
+ * became asynchronous. Callers must await acquire() and release().
+ */
+
+import { silentLogger } from '../logger.js';
+
+/**
+ * The store key of a job's lock.
+ * @param {string} jobId
+ * @returns {string}
+ */
+export function lockKeyFor(jobId) {
+  return `lock:${jobId}`;
+}
+
+/**
+ * @typedef {object} JobLock
+ * @property {(jobId: string) => Promise<string | null>} acquire
+ *   Takes the lock of `jobId` for this worker. Resolves to a token to pass to
+ *   release(), or to null if another worker holds the lock.
+ * @property {(jobId: string, token: string) => Promise<void>} release
+ *   Gives the lock back once the job is done.
+ */
+
+/**
+ * Creates the lock helper for one worker.
+ *
+ * @param {object} options
+ * @param {import('../persistence/remote-store.js').KeyValueStore} options.store shared store
+ * @param {string} options.owner id of the worker taking locks, e.g. "blue"
+ * @param {number} options.ttlMs lease: how long a lock lives if it is never released
+ * @param {import('../clock.js').Clock} options.clock
+ * @param {import('../logger.js').Logger} [options.logger]
+ * @returns {JobLock}
+ */
+export function createJobLock({ store, owner, ttlMs, clock, logger = silentLogger }) {
+  if (!owner) throw new TypeError('createJobLock: owner is required');
+  if (!(Number.isInteger(ttlMs) && ttlMs > 0)) throw new RangeError(`createJobLock: ttlMs must be a positive integer, got ${ttlMs}`);
+
+  return {
+    async acquire(jobId) {
+      const key = lockKeyFor(jobId);
+      let started = clock.now();
+
+      // Migration tracing (CHG-2291): one debug line per remote call.
+      const current = await store.get(key);
+      logger.debug({ job: jobId, key, msg: 'job-lock check', owner: current ?? 'none', await: 'remote read', ms: clock.now() - started });
+      if (current !== null) {
+        return null;
+      }
+
+      started = clock.now();
+      await store.set(key, owner, { ttlMs });
+      logger.debug({ job: jobId, key, msg: 'job-lock set', owner, await: 'remote write', ms: clock.now() - started });
+      return owner;
+    },
+
+    async release(jobId, token) {
+      const key = lockKeyFor(jobId);
+      const started = clock.now();
+      await store.delete(key);
+      logger.debug({ job: jobId, key, msg: 'job-lock release', owner: token, await: 'remote write', ms: clock.now() - started });
+    },
+  };
+}
