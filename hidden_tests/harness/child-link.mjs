@@ -14,7 +14,7 @@ const childDir = path.dirname(relayPath);
 /** Raised when the child stops answering, exits, or exceeds its output budget. */
 export class ChildFailure extends Error {
   /**
-   * @param {'timeout'|'exited'|'output-limit'} kind
+   * @param {'timeout'|'exited'|'output-limit'|'memory'} kind
    * @param {string} message
    */
   constructor(kind, message) {
@@ -83,6 +83,10 @@ export class ChildLink {
     });
     this.#child.on('exit', (code, signal) => {
       this.#exit = { code, signal };
+      if (/heap out of memory|Allocation failed/.test(this.output.text)) {
+        this.#fail(new ChildFailure('memory', 'the code ran out of memory'));
+        return;
+      }
       this.#fail(new ChildFailure('exited', signal
         ? `the worker process was killed by ${signal}`
         : `the worker process exited with code ${code}`));

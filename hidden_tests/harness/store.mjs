@@ -8,10 +8,16 @@ export const READ_OPERATIONS = new Set(['get']);
 /** A key-value store with leases on virtual time. */
 export class FakeStore {
   #entries = new Map();
+  #claimKeys;
+
+  /** @param {RegExp} claimKeys keys holding locks or leases, e.g. /^lock:/ */
+  constructor(claimKeys) {
+    this.#claimKeys = claimKeys;
+  }
 
   /**
    * Returns the live entry for a key at time `now`, dropping it if expired.
-   * A claim is a value written with set-if-absent or with an expiry: a lock or lease.
+   * A claim is a value under a lock key (the suite's claimKeys): a lock or lease.
    * @returns {{ value: string, expiresAt: number|null, writer: string, claim: boolean } | undefined}
    */
   entry(key, now) {
@@ -39,23 +45,23 @@ export class FakeStore {
   apply(name, args, writer, now) {
     const [key, value, options] = args;
     if (typeof key !== 'string') throw new TypeError(`${name}(): key must be a string`);
-    const write = (text, opts, claim) => {
+    const write = (text, opts) => {
       if (typeof text !== 'string') throw new TypeError(`${name}(): value must be a string`);
       const ttl = opts?.ttlMs;
       if (ttl !== undefined && ttl !== null && !(Number.isFinite(ttl) && ttl > 0)) {
         throw new TypeError(`${name}(): ttlMs must be a positive number`);
       }
-      this.#entries.set(key, { value: text, expiresAt: ttl ? now + ttl : null, writer, claim: claim || Boolean(ttl) });
+      this.#entries.set(key, { value: text, expiresAt: ttl ? now + ttl : null, writer, claim: this.#claimKeys.test(key) });
     };
     switch (name) {
       case 'get':
         return this.entry(key, now)?.value ?? null;
       case 'set':
-        write(value, options, false);
+        write(value, options);
         return null;
       case 'setIfAbsent':
         if (this.entry(key, now)) return false;
-        write(value, options, true);
+        write(value, options);
         return true;
       case 'compareAndDelete':
         if (this.entry(key, now)?.value !== value) return false;

@@ -3,8 +3,9 @@
 /** Limits applied when a suite does not set its own. */
 export const DEFAULT_LIMITS = Object.freeze({
   maxLatencyMs: 1000,
+  maxDelays: 2,
   horizonMs: 300_000,
-  maxSteps: 400,
+  maxSteps: 3000,
   maxSchedules: 2000,
   maxSchedulesAfterFailure: 100,
   stepTimeoutMs: 3000,
@@ -26,6 +27,12 @@ export function validateSuite(suite, properties) {
   if (typeof suite.effect?.target !== 'string' || typeof suite.effect?.method !== 'string') {
     fail('effect needs target and method');
   }
+  try {
+    new RegExp(suite.claimKeys);
+  } catch {
+    fail('claimKeys must be a regular expression source, e.g. "^lock:"');
+  }
+  if (typeof suite.claimKeys !== 'string') fail('claimKeys must be a regular expression source, e.g. "^lock:"');
   if (!Array.isArray(suite.scenarios) || suite.scenarios.length === 0) fail('scenarios must be a non-empty list');
   const names = new Set();
   for (const scenario of suite.scenarios) {

@@ -56,24 +56,40 @@ export function runVisible({ repoDir, outputLimitBytes }) {
         resolve({ version: 3, status: 'fail', verdict: 'output-limit', message: `the tests printed more than ${outputLimitBytes} bytes`, tests: [], output: console });
         return;
       }
-      resolve(summarise(tests, outputByFile, console));
+      resolve(summarise(repoDir, tests, outputByFile, console));
     });
   });
 }
 
-function summarise(tests, outputByFile, console) {
+/** Shows paths relative to the repository, as the learner knows them. */
+function relative(repoDir, text) {
+  return text.split(`file://${repoDir}/`).join('').split(`${repoDir}/`).join('');
+}
+
+/** Finds "file:line" and "SomeError: message" in the output of a file that failed to load. */
+function loadError(output) {
+  const lines = output.split('\n');
+  const index = lines.findIndex((line) => /^[A-Za-z]*Error\b.*: /.test(line) || /^[A-Za-z]*Error: /.test(line));
+  if (index < 0) return undefined;
+  const where = lines.slice(0, index).reverse().find((line) => /^\S+\.[cm]?js:\d+$/.test(line));
+  return where ? `${lines[index]} (${where})` : lines[index];
+}
+
+function summarise(repoDir, tests, outputByFile, fullOutput) {
+  const console = relative(repoDir, fullOutput);
   const results = tests.filter((t) => t.status !== 'skip').map((t) => ({
-    name: t.name,
+    name: relative(repoDir, t.name),
     status: t.status,
-    message: t.message,
-    output: t.status === 'fail' ? (outputByFile.get(t.file) ?? '').slice(-OUTPUT_CHARS) : '',
+    message: relative(repoDir, t.message),
+    output: t.status === 'fail' ? relative(repoDir, outputByFile.get(t.file) ?? '').slice(-OUTPUT_CHARS) : '',
   }));
   const loadFailures = tests.filter((t) => t.status === 'fail' && t.failureType === 'testCodeFailure' && t.nesting === 0 && t.file && t.name.endsWith(t.file.split('/').pop()));
   if (results.length === 0) {
     return { version: 3, status: 'error', message: `no test ran${console ? `: ${console.trim().slice(-OUTPUT_CHARS)}` : ''}`, tests: [], output: console };
   }
-  if (loadFailures.length > 0 && loadFailures.length === results.filter((t) => t.status === 'fail').length && results.every((t) => t.status === 'fail')) {
-    return { version: 3, status: 'error', message: loadFailures[0].message, tests: results, output: console };
+  if (loadFailures.length > 0 && results.every((t) => t.status === 'fail') && loadFailures.length === results.length) {
+    const cause = loadError(relative(repoDir, outputByFile.get(loadFailures[0].file) ?? console)) ?? results[0].message;
+    return { version: 3, status: 'error', message: cause, tests: results, output: console };
   }
   return { version: 3, status: results.every((t) => t.status === 'pass') ? 'pass' : 'fail', tests: results, output: console };
 }

@@ -10,11 +10,13 @@ import { FakeStore } from './store.mjs';
 /** How a worker dies in a crash scenario: right after its first successful write. */
 const CLAIMING_WRITES = new Set(['set', 'setIfAbsent']);
 
-/** Formats a value the way the trace shows it. */
+const SHOWN_CHARS = 60;
+
+/** Formats a value the way the trace shows it, cut short when long. */
 function show(value) {
   if (value === null || value === undefined) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value);
-  return JSON.stringify(value);
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length <= SHOWN_CHARS ? text : `${text.slice(0, SHOWN_CHARS - 1)}…`;
 }
 
 /** The state of one schedule, driven step by step by the explorer. */
@@ -33,7 +35,8 @@ export class World {
     this.link = link;
     this.run = run;
     this.now = 0;
-    this.store = new FakeStore();
+    this.delays = 0;
+    this.store = new FakeStore(new RegExp(suite.claimKeys));
     this.pending = [];
     this.timers = new Map();
     this.crashed = new Map();
@@ -74,8 +77,11 @@ export class World {
     const live = this.pending.filter((op) => !this.crashed.has(op.worker));
     const choices = live.filter((op) => this.#deliverable(op))
       .map((op) => ({ id: op.id, kind: 'op', op }));
-    const bound = Math.min(this.suite.limits.horizonMs,
-      ...live.map((op) => op.issuedAt + this.suite.limits.maxLatencyMs));
+    // A pending call may be overtaken by timers for up to maxLatencyMs, but only
+    // maxDelays times per schedule (delay bounding): that keeps exploration finite
+    // for retry loops while still letting a timer fire between a read and a write.
+    const latency = this.delays < this.suite.limits.maxDelays ? this.suite.limits.maxLatencyMs : 0;
+    const bound = Math.min(this.suite.limits.horizonMs, ...live.map((op) => op.issuedAt + latency));
     const timed = [
       ...[...this.timers.entries()].filter(([, t]) => !this.crashed.has(t.worker))
         .map(([id, t]) => ({ id: `timer:${id}`, kind: 'timer', timerId: id, due: t.due, worker: t.worker })),
@@ -93,6 +99,7 @@ export class World {
   async take(choice) {
     const timeout = this.suite.limits.stepTimeoutMs;
     if (choice.kind === 'op') return this.#deliver(choice.op, timeout);
+    if (choice.due > this.now && this.pending.some((op) => !this.crashed.has(op.worker))) this.delays += 1;
     this.now = Math.max(this.now, choice.due);
     if (choice.kind === 'timer') {
       const timer = this.timers.get(choice.timerId);
@@ -162,7 +169,8 @@ export class World {
         ok = false;
         error = e.message;
       }
-      step = this.#step(op.worker, op.name, String(op.args?.[0] ?? ''), ok ? this.#describe(op, value, before) : `error: ${error}`);
+      const late = op.issuedAt < this.now ? ` (in flight since ${op.issuedAt} ms)` : '';
+      step = this.#step(op.worker, op.name, String(op.args?.[0] ?? ''), `${ok ? this.#describe(op, value, before) : `error: ${error}`}${late}`);
       if (ok) for (const property of this.properties) property.onStore?.(this, op, before, value, step);
       if (ok && this.scenario.crash?.worker === op.worker && CLAIMING_WRITES.has(op.name) && value !== false) {
         this.crashed.set(op.worker, this.now);

@@ -28,6 +28,9 @@ export default {
     acked: (outcome) => outcome === 'sent' || outcome === 'duplicate',
   },
   effect: { target: 'provider', method: 'send' },
+  // Locks live under lock:<jobId> (see the repository README); the properties about
+  // claims judge only those keys.
+  claimKeys: '^lock:',
   limits: { maxLatencyMs: 1000, horizonMs: 120_000 },
   scenarios: [
     {

@@ -66,7 +66,7 @@ export class ModuleGraphs {
     if (existing) return existing;
     const source = this.#source(file);
     const identifier = `${pathToFileURL(file).href}?worker=${label}`;
-    const module = new vm.SourceTextModule(source, {
+    const module = this.#compile(file, source, {
       identifier,
       cachedData: this.#codeCache.get(file),
       initializeImportMeta: (meta) => {
@@ -83,6 +83,24 @@ export class ModuleGraphs {
     if (!this.#codeCache.has(file)) this.#codeCache.set(file, module.createCachedData());
     graph.set(file, module);
     return module;
+  }
+
+  /** Compiles a module; a syntax error names the file and, when it can, the line. */
+  #compile(file, source, options) {
+    try {
+      return new vm.SourceTextModule(source, options);
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      const where = path.relative(this.#root, file);
+      let line = '';
+      try {
+        new vm.Script(source, { filename: where });
+      } catch (scriptError) {
+        const first = String(scriptError.stack).split('\n')[0];
+        if (scriptError.message === error.message && first.startsWith(`${where}:`)) line = first.slice(where.length);
+      }
+      throw new SyntaxError(`${error.message} (${where}${line})`);
+    }
   }
 
   #json(file, graph) {

@@ -49,6 +49,18 @@ test('sleeping before re-checking does not help: both workers wake together', as
   assert.ok(failed.trace.some((s) => s.operation === 'timer'));
 });
 
+test('a sleep that differs per worker does not help: a write can still be in flight', async () => {
+  const failed = testNamed(await run('sleep-jitter'), EXACTLY_ONCE);
+  assert.equal(failed.status, 'fail');
+  assert.ok(failed.trace.some((s) => /in flight since/.test(s.result)), JSON.stringify(failed.trace));
+});
+
+test('retrying an atomic claim a few times is correct and stays fast to explore', async () => {
+  const results = await run('polling');
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+  assert.ok(testNamed(results, EXACTLY_ONCE).schedules < 500);
+});
+
 test('work that never settles is reported as a deadlock, not a hang', async () => {
   const results = await run('never-settles');
   assert.equal(results.status, 'fail');
