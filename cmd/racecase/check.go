@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/racecase/racecase/challenges"
+	"github.com/racecase/racecase/runner"
+)
+
+func check(ctx context.Context, args []string, _ func(string) string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("check", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	suite := flags.String("suite", "hidden", "which suite to run: visible or hidden")
+	format := flags.String("format", "text", "output format: text or json")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "usage: racecase check [--suite visible|hidden] [--format text|json] <slug> <dir>")
+		fmt.Fprintln(stderr, "Runs <dir> as the learner's repository against the dossier's suite in the Docker runner.")
+		fmt.Fprintln(stderr, "Exit codes: 0 every test passed, 1 a test did not pass, 2 usage, 3 no engine.")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(reorderFlags(args)); err != nil {
+		return exitUsage
+	}
+	if flags.NArg() != 2 || (*suite != "visible" && *suite != "hidden") || (*format != "text" && *format != "json") {
+		flags.Usage()
+		return exitUsage
+	}
+	slug, dir := flags.Arg(0), flags.Arg(1)
+
+	d, err := challenges.Load(challenges.FS, slug)
+	if err != nil {
+		fmt.Fprintf(stderr, "racecase check: %v\n", err)
+		return exitUsage
+	}
+	files, err := challenges.ReadWorkspace(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "racecase check: %v\n", err)
+		return exitUsage
+	}
+	engine, tag, err := engineWithImage(ctx, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "racecase check: %v\n", err)
+		return exitTrouble
+	}
+	defer engine.Close()
+	job, err := d.NewJob(tag, runner.Suite(*suite), files)
+	if err != nil {
+		fmt.Fprintf(stderr, "racecase check: %v\n", err)
+		return exitTrouble
+	}
+	res, err := engine.Run(ctx, job)
+	if err != nil {
+		fmt.Fprintf(stderr, "racecase check: %v\n", err)
+		return exitTrouble
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(res)
+	} else {
+		writeResults(stdout, res)
+	}
+	if res.Verdict != runner.VerdictPass {
+		return exitViolation
+	}
+	return exitOK
+}
+
+// reorderFlags moves flags after the positional arguments to the front, so
+// "check slug dir --suite visible" works as well as the flags-first form.
+func reorderFlags(args []string) []string {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			rest = append(rest, args[i+1:]...)
+			i = len(args)
+		case strings.HasPrefix(a, "-"):
+			flags = append(flags, a)
+			if !strings.Contains(a, "=") && i+1 < len(args) && a != "-h" && a != "--help" {
+				flags = append(flags, args[i+1])
+				i++
+			}
+		default:
+			rest = append(rest, a)
+		}
+	}
+	return append(flags, rest...)
+}
+
+// writeResults prints a run for a person: the verdict, each test, and for a
+// failed concurrency test the interleaving that broke it.
+func writeResults(w io.Writer, res *runner.Results) {
+	fmt.Fprintf(w, "verdict: %s\n", res.Verdict)
+	if res.Message != "" {
+		fmt.Fprintf(w, "  %s\n", res.Message)
+	}
+	for _, t := range res.Tests {
+		mark := "✓"
+		if t.Status != "pass" {
+			mark = "✗"
+		}
+		schedules := ""
+		if t.Schedules > 0 {
+			schedules = fmt.Sprintf(" (%d schedules)", t.Schedules)
+		}
+		fmt.Fprintf(w, "%s %s%s\n", mark, t.Name, schedules)
+		if t.Status == "pass" {
+			continue
+		}
+		if t.Message != "" {
+			fmt.Fprintf(w, "    %s\n", t.Message)
+		}
+		if len(t.Trace) > 0 {
+			fmt.Fprintln(w, "    interleaving:")
+			for _, s := range t.Trace {
+				marker := " "
+				if s.Highlight {
+					marker = ">"
+				}
+				fmt.Fprintf(w, "    %s %3d  %6d ms  %-6s %-16s %-14s %s\n", marker, s.Step, s.At, s.Worker, s.Operation, s.Key, s.Result)
+			}
+		}
+		if t.Output != "" {
+			fmt.Fprintf(w, "    output:\n%s\n", indent(t.Output, "      "))
+		}
+	}
+}
+
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n"+prefix)
+}
