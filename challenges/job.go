@@ -3,7 +3,6 @@ package challenges
 import (
 	"time"
 
-	hiddentests "github.com/racecase/racecase/hidden_tests"
 	"github.com/racecase/racecase/runner"
 )
 
@@ -19,9 +18,9 @@ func (l Limits) RunnerLimits() runner.Limits {
 }
 
 // NewJob builds the runner job that runs suite against files (a full workspace)
-// for this dossier in the given runner image. Hidden runs carry the dossier's
-// hidden suite as secret files.
-func (d *Dossier) NewJob(image string, suite runner.Suite, files map[string][]byte) (runner.Job, error) {
+// for this dossier in the given runner image. hidden is the dossier's hidden
+// suite (hiddentests.Suite); it travels only with hidden runs.
+func (d *Dossier) NewJob(image string, suite runner.Suite, files, hidden map[string][]byte) runner.Job {
 	job := runner.Job{
 		Image:  image,
 		Suite:  suite,
@@ -30,11 +29,7 @@ func (d *Dossier) NewJob(image string, suite runner.Suite, files map[string][]by
 		Labels: map[string]string{"racecase.dossier": d.Slug, "racecase.suite": string(suite)},
 	}
 	if suite == runner.SuiteHidden {
-		secret, err := hiddentests.Suite(d.Slug)
-		if err != nil {
-			return runner.Job{}, err
-		}
-		job.Secret = secret
+		job.Secret = hidden
 	}
-	return job, nil
+	return job
 }

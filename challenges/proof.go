@@ -19,6 +19,8 @@ type ProofOptions struct {
 	Runs int
 	// Parallel is how many runs may be in flight at once; values below 1 mean 1.
 	Parallel int
+	// Hidden is the dossier's hidden suite, the secret files of hidden runs.
+	Hidden map[string][]byte
 }
 
 // Proof is the outcome of one claim about a dossier, such as "the buggy repo
@@ -34,8 +36,9 @@ type Proof struct {
 	Want runner.Verdict `json:"want"`
 	// Got is the verdict of the first run.
 	Got runner.Verdict `json:"got"`
-	// Runs is how many runs were made; Identical how many matched the first.
-	Runs      int `json:"runs"`
+	// Runs is how many runs were made.
+	Runs int `json:"runs"`
+	// Identical is how many runs gave exactly the results of the first.
 	Identical int `json:"identical"`
 	// OK is true when every run gave Want with identical results.
 	OK bool `json:"ok"`
@@ -58,6 +61,9 @@ type claim struct {
 // suite. It returns the proofs in that order; an error means the runner itself
 // failed and nothing can be concluded.
 func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts ProofOptions) ([]Proof, error) {
+	if opts.Hidden == nil {
+		return nil, fmt.Errorf("%s: no hidden suite given", d.Slug)
+	}
 	claims, err := d.claims(fsys, max(opts.Runs, 1))
 	if err != nil {
 		return nil, err
@@ -72,7 +78,7 @@ func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts Pr
 			defer wg.Done()
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			proofs[i], errs[i] = d.prove(ctx, r, opts.Image, c)
+			proofs[i], errs[i] = d.prove(ctx, r, opts, c)
 		}()
 	}
 	wg.Wait()
@@ -109,11 +115,8 @@ func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
 	return claims, nil
 }
 
-func (d *Dossier) prove(ctx context.Context, r runner.Runner, image string, c claim) (Proof, error) {
-	job, err := d.NewJob(image, c.suite, c.files)
-	if err != nil {
-		return Proof{}, err
-	}
+func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions, c claim) (Proof, error) {
+	job := d.NewJob(opts.Image, c.suite, c.files, opts.Hidden)
 	p := Proof{Dossier: d.Slug, Subject: c.subject, Suite: c.suite, Want: c.want}
 	var first string
 	for run := 1; run <= c.runs; run++ {

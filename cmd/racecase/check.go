@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/racecase/racecase/challenges"
+	hiddentests "github.com/racecase/racecase/hidden_tests"
 	"github.com/racecase/racecase/runner"
 )
 
@@ -48,12 +49,12 @@ func check(ctx context.Context, args []string, _ func(string) string, stdout, st
 		return exitTrouble
 	}
 	defer engine.Close()
-	job, err := d.NewJob(tag, runner.Suite(*suite), files)
+	hidden, err := hiddentests.Suite(d.Slug)
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase check: %v\n", err)
-		return exitTrouble
+		return exitViolation
 	}
-	res, err := engine.Run(ctx, job)
+	res, err := engine.Run(ctx, d.NewJob(tag, runner.Suite(*suite), files, hidden))
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase check: %v\n", err)
 		return exitTrouble

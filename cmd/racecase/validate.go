@@ -6,10 +6,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"runtime"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/racecase/racecase/challenges"
+	hiddentests "github.com/racecase/racecase/hidden_tests"
 )
 
 func validate(ctx context.Context, args []string, _ func(string) string, stdout, stderr io.Writer) int {
@@ -31,7 +34,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 		return exitUsage
 	}
 
-	dossiers, err := loadDossiers(flags.Args())
+	dossiers, err := loadDossiers(challenges.FS, flags.Args())
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase validate: %v\n", err)
 		return exitViolation
@@ -45,8 +48,13 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 
 	var proofs []challenges.Proof
 	for _, d := range dossiers {
+		hidden, err := hiddentests.Suite(d.Slug)
+		if err != nil {
+			fmt.Fprintf(stderr, "racecase validate: %v\n", err)
+			return exitViolation
+		}
 		got, err := challenges.Prove(ctx, engine, challenges.FS, d, challenges.ProofOptions{
-			Image: tag, Runs: *runs, Parallel: runtime.NumCPU(),
+			Image: tag, Runs: *runs, Parallel: runtime.NumCPU(), Hidden: hidden,
 		})
 		if err != nil {
 			fmt.Fprintf(stderr, "racecase validate: %v\n", err)
@@ -70,15 +78,15 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 	return exitOK
 }
 
-// loadDossiers loads the named built-in dossiers, or all of them; a broken
+// loadDossiers loads the named dossiers from fsys, or all of them; a broken
 // dossier is reported with every problem's file, field and line.
-func loadDossiers(slugs []string) ([]*challenges.Dossier, error) {
+func loadDossiers(fsys fs.FS, slugs []string) ([]*challenges.Dossier, error) {
 	if len(slugs) == 0 {
-		return challenges.LoadAll(challenges.FS)
+		return challenges.LoadAll(fsys)
 	}
 	var dossiers []*challenges.Dossier
 	for _, slug := range slugs {
-		d, err := challenges.Load(challenges.FS, slug)
+		d, err := challenges.Load(fsys, slug)
 		if err != nil {
 			return nil, err
 		}
@@ -110,11 +118,11 @@ func writeProofTable(w io.Writer, proofs []challenges.Proof) {
 	}
 }
 
-// shorten cuts s to at most n runes, marking the cut.
+// shorten puts s on one line of at most n runes, marking a cut.
 func shorten(s string, n int) string {
-	r := []rune(s)
+	r := []rune(strings.Join(strings.Fields(s), " "))
 	if len(r) <= n {
-		return s
+		return string(r)
 	}
 	return string(r[:n-1]) + "…"
 }

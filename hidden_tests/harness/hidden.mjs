@@ -41,11 +41,14 @@ export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes }) {
       }
     } catch (error) {
       const message = describeFailure(error);
-      if (error instanceof ChildFailure && error.kind !== 'exited') verdict ??= error.kind;
       for (const test of scenario.tests) {
         tests.push({ name: test.name, status: 'error', message, output: clip(link?.output.text ?? '') });
       }
-      if (error instanceof ChildFailure && error.kind === 'output-limit') break;
+      // A time-out, memory or output verdict ends the run: the rest would only repeat it.
+      if (error instanceof ChildFailure && error.kind !== 'exited') {
+        verdict = error.kind;
+        break;
+      }
     } finally {
       link?.kill();
     }
@@ -53,7 +56,7 @@ export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes }) {
   for (const scenario of suite.scenarios) {
     for (const test of scenario.tests) {
       if (!tests.some((t) => t.name === test.name)) {
-        tests.push({ name: test.name, status: 'error', message: 'not run: an earlier test exceeded the output limit', output: '' });
+        tests.push({ name: test.name, status: 'error', message: `not run: an earlier scenario ended the run (${verdict})`, output: '' });
       }
     }
   }

@@ -11,6 +11,12 @@ import { FakeStore } from './store.mjs';
 const CLAIMING_WRITES = new Set(['set', 'setIfAbsent']);
 
 const SHOWN_CHARS = 60;
+const MESSAGE_CHARS = 300;
+
+/** Cuts a learner-controlled message to a readable length. */
+function clipMessage(text) {
+  return text.length <= MESSAGE_CHARS ? text : `${text.slice(0, MESSAGE_CHARS - 1)}…`;
+}
 
 /** Formats a value the way the trace shows it, cut short when long. */
 function show(value) {
@@ -230,7 +236,7 @@ export class World {
           if (!event.ok) this.errors.push(`the worker could not start: ${event.error}`);
           break;
         case 'uncaught':
-          this.#step(event.worker, 'uncaught', '', event.error);
+          this.#step(event.worker, 'uncaught', '', clipMessage(event.error));
           break;
         default:
           break;
@@ -242,7 +248,7 @@ export class World {
   #settled(event) {
     const d = this.calls.get(event.callId);
     if (!d || this.crashed.has(d.worker)) return;
-    const outcome = event.ok ? event.value : `threw ${event.error}`;
+    const outcome = event.ok ? event.value : clipMessage(`threw ${event.error}`);
     this.#step(d.worker, 'handle', d.job, event.ok ? `returned ${show(event.value)}` : outcome);
     const acked = event.ok && this.suite.subject.acked(event.value);
     const retry = this.scenario.redeliver;

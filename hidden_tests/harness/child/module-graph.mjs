@@ -19,6 +19,7 @@ export class ModuleGraphs {
   #sources = new Map();
   #codeCache = new Map();
   #builtins = new Map();
+  #graphs = 0;
 
   /** @param {string} repoDir absolute path of the learner's repository */
   constructor(repoDir) {
@@ -64,23 +65,27 @@ export class ModuleGraphs {
   #module(file, graph, label) {
     const existing = graph.get(file);
     if (existing) return existing;
-    const source = this.#source(file);
+    // V8 reuses a compiled script for an identical source, and with it the first
+    // graph's dynamic-import callback; a module that imports dynamically gets a
+    // source of its own per graph.
+    const dynamic = this.#source(file).includes('import(');
+    const source = dynamic ? `${this.#source(file)}\n//# racecase-graph=${++this.#graphs}` : this.#source(file);
     const identifier = `${pathToFileURL(file).href}?worker=${label}`;
     const module = this.#compile(file, source, {
       identifier,
-      cachedData: this.#codeCache.get(file),
+      cachedData: dynamic ? undefined : this.#codeCache.get(file),
       initializeImportMeta: (meta) => {
         meta.url = pathToFileURL(file).href;
         meta.filename = file;
         meta.dirname = path.dirname(file);
       },
       importModuleDynamically: async (specifier, referrer, attributes) => {
-        const target = this.#resolve(specifier, referrer, graph, label, { attributes });
+        const target = await this.#resolve(specifier, referrer, graph, label, { attributes });
         await this.#linkAndEvaluate(target, graph, label);
         return target;
       },
     });
-    if (!this.#codeCache.has(file)) this.#codeCache.set(file, module.createCachedData());
+    if (!dynamic && !this.#codeCache.has(file)) this.#codeCache.set(file, module.createCachedData());
     graph.set(file, module);
     return module;
   }

@@ -61,6 +61,11 @@ test('retrying an atomic claim a few times is correct and stays fast to explore'
   assert.ok(testNamed(results, EXACTLY_ONCE).schedules < 500);
 });
 
+test('dynamic imports work in every worker and every schedule', async () => {
+  const results = await run('dynamic-import');
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
 test('work that never settles is reported as a deadlock, not a hang', async () => {
   const results = await run('never-settles');
   assert.equal(results.status, 'fail');

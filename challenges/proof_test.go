@@ -1,0 +1,128 @@
+package challenges
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/racecase/racecase/runner"
+)
+
+// scriptedRunner answers each run from the lock.js it is given, so the proof
+// logic can be tested without Docker: which variant passes which suite is up
+// to the test.
+type scriptedRunner struct {
+	verdict func(suite runner.Suite, lock string, call int64) runner.Verdict
+	calls   atomic.Int64
+	err     error
+}
+
+func (s *scriptedRunner) Run(_ context.Context, job runner.Job) (*runner.Results, error) {
+	if s.err != nil {
+		return nil, s.err
+	}
+	if job.Suite == runner.SuiteHidden && job.Secret == nil {
+		return nil, errors.New("hidden run without its suite")
+	}
+	v := s.verdict(job.Suite, string(job.Files["src/lock.js"]), s.calls.Add(1))
+	status := runner.StatusPass
+	if v != runner.VerdictPass {
+		status = runner.StatusFail
+	}
+	return &runner.Results{Version: 3, Status: status, Verdict: v, Tests: []runner.TestResult{
+		{Name: "exactly once", Status: status, Message: string(v)},
+	}}, nil
+}
+
+func tinyLock(t *testing.T) *Dossier {
+	t.Helper()
+	d, err := Load(os.DirFS("testdata"), "tiny-lock")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// atomicPasses is a sound dossier: only the reference (setIfAbsent) passes.
+func atomicPasses(_ runner.Suite, lock string, _ int64) runner.Verdict {
+	if strings.Contains(lock, "setIfAbsent") {
+		return runner.VerdictPass
+	}
+	return runner.VerdictFail
+}
+
+func prove(t *testing.T, r runner.Runner) []Proof {
+	t.Helper()
+	proofs, err := Prove(context.Background(), r, os.DirFS("testdata"), tinyLock(t), ProofOptions{
+		Image: "img", Runs: 4, Parallel: 3, Hidden: map[string][]byte{"suite.mjs": []byte("export default {}")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return proofs
+}
+
+func TestProveSoundDossier(t *testing.T) {
+	proofs := prove(t, &scriptedRunner{verdict: atomicPasses})
+	want := []string{"buggy repo/visible", "buggy repo/hidden", "reference fix/visible", "reference fix/hidden", "decoy sleep-recheck/hidden"}
+	if len(proofs) != len(want) {
+		t.Fatalf("got %d proofs, want %d: %+v", len(proofs), len(want), proofs)
+	}
+	for i, p := range proofs {
+		if got := p.Subject + "/" + string(p.Suite); got != want[i] || !p.OK {
+			t.Errorf("proof %d = %s ok=%v (%+v), want %s ok", i, got, p.OK, p, want[i])
+		}
+	}
+	if ref := proofs[3]; ref.Runs != 4 || ref.Identical != 4 {
+		t.Errorf("reference hidden: %d/%d identical, want 4/4", ref.Identical, ref.Runs)
+	}
+}
+
+func TestProveReportsPassingDecoy(t *testing.T) {
+	everythingPasses := func(_ runner.Suite, lock string, _ int64) runner.Verdict {
+		if strings.Contains(lock, "const current") {
+			return runner.VerdictFail // the buggy repo still fails
+		}
+		return runner.VerdictPass
+	}
+	proofs := prove(t, &scriptedRunner{verdict: everythingPasses})
+	decoy := proofs[len(proofs)-1]
+	if decoy.Subject != "decoy sleep-recheck" || decoy.OK || decoy.Got != runner.VerdictPass {
+		t.Fatalf("a passing decoy was not reported as a violation: %+v", decoy)
+	}
+}
+
+func TestProveReportsFlakyReference(t *testing.T) {
+	flaky := func(suite runner.Suite, lock string, call int64) runner.Verdict {
+		if suite == runner.SuiteHidden && strings.Contains(lock, "setIfAbsent") && call%3 == 0 {
+			return runner.VerdictFail
+		}
+		return atomicPasses(suite, lock, call)
+	}
+	proofs := prove(t, &scriptedRunner{verdict: flaky})
+	ref := proofs[3]
+	if ref.OK || ref.Identical == ref.Runs {
+		t.Fatalf("a reference that failed one run in three was accepted: %+v", ref)
+	}
+	if !strings.Contains(ref.Detail, "differed from run 1") && ref.Got == runner.VerdictPass {
+		t.Errorf("detail does not say which run differed: %q", ref.Detail)
+	}
+}
+
+func TestProveStopsOnInfrastructureError(t *testing.T) {
+	boom := errors.New("engine went away")
+	_, err := Prove(context.Background(), &scriptedRunner{err: boom}, os.DirFS("testdata"), tinyLock(t),
+		ProofOptions{Image: "img", Hidden: map[string][]byte{}})
+	if !errors.Is(err, boom) {
+		t.Fatalf("got %v, want the runner's error", err)
+	}
+}
+
+func TestProveNeedsTheHiddenSuite(t *testing.T) {
+	if _, err := Prove(context.Background(), &scriptedRunner{verdict: atomicPasses}, os.DirFS("testdata"), tinyLock(t), ProofOptions{}); err == nil {
+		t.Fatal("Prove ran hidden claims without a hidden suite")
+	}
+}
