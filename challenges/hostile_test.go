@@ -30,7 +30,7 @@ var (
 
 // realRunner returns the Docker runner with the real image, and checks when the
 // test ends that no racecase container is left on the engine.
-func realRunner(t *testing.T) (*runner.Docker, string) {
+func realRunner(t testing.TB) (*runner.Docker, string) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	cerrdefs "github.com/containerd/errdefs"
@@ -63,8 +64,14 @@ func (d *Docker) remove(ctx context.Context, id string) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
 	defer cancel()
 	err := d.cli.ContainerRemove(ctx, id, container.RemoveOptions{Force: true, RemoveVolumes: true})
-	if err != nil && !cerrdefs.IsNotFound(err) {
+	if err != nil && !gone(err) {
 		return fmt.Errorf("runner: remove container %s: %w", id, err)
 	}
 	return nil
+}
+
+// gone reports a removal error that means the container is going anyway: it
+// does not exist, or another client (a reaper) is already removing it.
+func gone(err error) bool {
+	return cerrdefs.IsNotFound(err) || (cerrdefs.IsConflict(err) && strings.Contains(err.Error(), "already in progress"))
 }

@@ -5,19 +5,20 @@ import (
 	"errors"
 	"fmt"
 
-	cerrdefs "github.com/containerd/errdefs"
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
 )
 
 // Reap force-removes every container labelled LabelManaged=true, running or
 // not, and reports how many it removed. Call it at start-up, before any run:
-// it also removes the runs of any other runner sharing the engine.
-func (d *Docker) Reap(ctx context.Context) (removed int, err error) {
-	list, err := d.cli.ContainerList(ctx, container.ListOptions{
-		All:     true,
-		Filters: filters.NewArgs(filters.Arg("label", LabelManaged+"=true")),
-	})
+// it also removes the runs of any other runner sharing the engine. Each extra
+// "key=value" label narrows it to containers that carry that label too.
+func (d *Docker) Reap(ctx context.Context, labels ...string) (removed int, err error) {
+	args := filters.NewArgs(filters.Arg("label", LabelManaged+"=true"))
+	for _, l := range labels {
+		args.Add("label", l)
+	}
+	list, err := d.cli.ContainerList(ctx, container.ListOptions{All: true, Filters: args})
 	if err != nil {
 		return 0, fmt.Errorf("runner: list managed containers: %w", err)
 	}
@@ -27,8 +28,8 @@ func (d *Docker) Reap(ctx context.Context) (removed int, err error) {
 		switch {
 		case err == nil:
 			removed++
-		case cerrdefs.IsNotFound(err):
-			// gone already
+		case gone(err):
+			// removed already, or being removed by someone else
 		default:
 			errs = append(errs, fmt.Errorf("runner: reap container %s: %w", c.ID, err))
 		}

@@ -235,7 +235,7 @@ func TestReapRemovesLeftovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	removed, err := d.Reap(ctx)
+	removed, err := d.Reap(ctx, testLabel+"="+testLabelValue)
 	if err != nil || removed < 1 {
 		t.Fatalf("Reap = %d, %v; want at least 1", removed, err)
 	}
