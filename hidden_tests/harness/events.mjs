@@ -14,6 +14,7 @@ export function footprint(choice, now) {
     const { worker, target, name, args } = choice.op;
     return { kind: 'op', worker, target, name, key: Array.isArray(args) ? args[0] : undefined };
   }
+  if (choice.kind === 'clock') return { kind: 'time' };
   const worker = choice.kind === 'deliver' ? choice.delivery.worker : choice.worker;
   return { kind: choice.due > now ? 'time' : 'local', worker };
 }
@@ -26,8 +27,10 @@ export function independent(a, b) {
   if (a.worker === b.worker) return false;
   // A timer or delivery due now only resumes its own worker's code.
   if (a.kind === 'local' || b.kind === 'local') return true;
-  // Side effects only add to a tally whose order no property reads.
-  if (a.target !== 'store' || b.target !== 'store') return true;
+  // Side effects only add to a tally whose order no property reads; the store and
+  // the lock service share no state.
+  const shared = (t) => t === 'store' || t === 'locks';
+  if (!shared(a.target) || !shared(b.target) || a.target !== b.target) return true;
   if (typeof a.key !== 'string' || typeof b.key !== 'string') return false;
   if (a.key !== b.key) return true;
   return READ_OPERATIONS.has(a.name) && READ_OPERATIONS.has(b.name);

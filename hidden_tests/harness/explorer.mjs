@@ -6,6 +6,7 @@
 import { World } from './world.mjs';
 import { PROPERTIES } from './properties.mjs';
 import { footprint, independent } from './events.mjs';
+import { stuckReason } from './diagnosis.mjs';
 
 /** Raised when the same choices lead to different behaviour: the code is not deterministic. */
 export class Nondeterminism extends Error {}
@@ -17,7 +18,8 @@ export class Nondeterminism extends Error {}
  */
 export async function explore({ suite, scenario, link, firstRun }) {
   const wanted = scenario.tests.map((test) => test.property);
-  const properties = wanted.map((name) => PROPERTIES[name]);
+  const known = { ...PROPERTIES, ...suite.properties };
+  const properties = wanted.map((name) => known[name]);
   const verdicts = new Map();
   const stack = [];
   let schedules = 0;
@@ -35,7 +37,8 @@ export async function explore({ suite, scenario, link, firstRun }) {
     if (complete) {
       schedules += 1;
       if (complete === 'stuck') {
-        for (const name of wanted) world.violate(name, `in one schedule the workers could not finish: ${world.stuckReason()}`);
+        const { message, steps } = stuckReason(world);
+        for (const name of wanted) world.violate(name, `in one schedule the workers could not finish: ${message}`, steps);
       } else if (complete === 'too-long') {
         for (const name of wanted) world.violate(name, `a schedule ran for more than ${suite.limits.maxSteps} steps without finishing (a retry loop that never gives up?)`);
       } else {

@@ -20,7 +20,7 @@ function clip(text) {
  * @returns {Promise<object>} results v3 with an optional run-level `verdict`
  */
 export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes }) {
-  validateSuite(suite, PROPERTIES);
+  validateSuite(suite, { ...PROPERTIES, ...suite.properties });
   const tests = [];
   let verdict;
   let firstRun = 0;

@@ -1,23 +1,37 @@
 // The properties a hidden test can demand of every schedule. Each names what it
 // checks in words a learner understands; violations highlight the steps at fault.
 
-const WRITES = new Set(['set', 'setIfAbsent', 'compareAndDelete', 'delete']);
+/** Store operations that change a key when they succeed. */
+const WRITES = new Set(['set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete', 'compareAndExpire', 'expire', 'incrBy', 'delete']);
 
-/** Exactly one side effect per job: not zero, not two. */
+/** The effect keys a scenario expects exactly once: its `expect`, or its jobs. */
+function expectedKeys(world) {
+  return world.scenario.expect ?? [...new Set(world.deliveries.map((d) => d.job))];
+}
+
+/** What the effect counted under `key` is called, e.g. "notification". */
+function labelFor(world, key) {
+  const sent = world.sends.find((s) => s.key === key);
+  const effect = sent ? world.suite.effects.find((e) => e.target === sent.target && e.method === sent.method) : world.suite.effects[0];
+  return effect.label ?? `${effect.method}() call`;
+}
+
+/** Exactly one side effect per expected key: not zero, not two. */
 const exactlyOncePerJob = {
   end(world) {
-    for (const job of new Set(world.deliveries.map((d) => d.job))) {
-      const sends = world.sends.filter((s) => s.job === job);
+    for (const key of expectedKeys(world)) {
+      const sends = world.sends.filter((s) => s.key === key);
       if (sends.length === 1) continue;
+      const label = labelFor(world, key);
       if (sends.length === 0) {
         const holders = world.store.live(world.now).filter(([, e]) => e.claim && world.crashed.has(e.writer));
         const why = holders.length > 0
-          ? `: ${holders.map(([key, e]) => `${key} is still held by ${e.writer}, which crashed at ${world.crashed.get(e.writer)} ms`).join('; ')}`
+          ? `: ${holders.map(([k, e]) => `${k} is still held by ${e.writer}, which crashed at ${world.crashed.get(e.writer)} ms`).join('; ')}`
           : '';
-        world.violate('exactlyOncePerJob', `${job} was never notified${why}`);
+        world.violate('exactlyOncePerJob', `${key} never got its ${label}${why}`);
       } else {
         world.violate('exactlyOncePerJob',
-          `${job} was notified ${sends.length} times (by ${sends.map((s) => s.worker).join(' and ')}); it must be exactly once`,
+          `${key} got ${sends.length} ${label}s (by ${sends.map((s) => s.worker).join(' and ')}); it must get exactly one`,
           sends.map((s) => s.step));
       }
       return;
@@ -25,13 +39,13 @@ const exactlyOncePerJob = {
   },
 };
 
-/** Nobody overwrites or deletes a live claim (lock, lease) written by another worker. */
+/** Nobody overwrites, deletes or renews a live claim (lock, lease) another worker wrote. */
 const claimsRespected = {
   onStore(world, op, before, value, step) {
-    if (!WRITES.has(op.name) || !before || !before.claim || before.writer === op.worker) return;
-    if (op.name === 'setIfAbsent' || (op.name === 'compareAndDelete' && value === false)) return;
+    if (!WRITES.has(op.name) || !before || !before.claim || !before.writer || before.writer === op.worker) return;
+    if (value === false) return;
     const until = before.expiresAt === null ? 'with no expiry' : `until ${before.expiresAt} ms`;
-    const verb = op.name === 'set' ? 'overwrote' : 'deleted';
+    const verb = { delete: 'deleted', compareAndDelete: 'deleted', expire: 'renewed', compareAndExpire: 'renewed' }[op.name] ?? 'overwrote';
     world.violate('claimsRespected',
       `${op.worker} ${verb} ${op.args[0]} while ${before.writer}'s claim on it was live (${until})`, [step]);
   },
@@ -41,7 +55,7 @@ const claimsRespected = {
 const claimsReleased = {
   end(world) {
     for (const [key, entry] of world.store.live(world.now)) {
-      if (!entry.claim || world.crashed.has(entry.writer)) continue;
+      if (!entry.claim || !entry.writer || world.crashed.has(entry.writer)) continue;
       const until = entry.expiresAt === null ? 'never expires' : `would only expire at ${entry.expiresAt} ms`;
       world.violate('claimsReleased',
         `${entry.writer} finished its work but left ${key} held (it ${until}, blocking every redelivery until then)`);
@@ -50,14 +64,25 @@ const claimsReleased = {
   },
 };
 
-/** Two different jobs reached the side effect at the same time. */
+/** Two different jobs reached the barrier's effect at the same time. */
 const inFlightTogether = {
   end(world) {
     if (!world.barrierMet) {
-      world.violate('inFlightTogether', 'two different jobs were never in the notification step at the same time');
+      world.violate('inFlightTogether', `two different jobs were never in ${world.barrier.target}.${world.barrier.method}() at the same time`);
     }
   },
 };
 
-/** Every property a suite may name. */
-export const PROPERTIES = { exactlyOncePerJob, claimsRespected, claimsReleased, inFlightTogether };
+/** Every delivery ended acknowledged: no job was dropped or left failing. */
+const allDeliveriesAcked = {
+  end(world) {
+    for (const d of world.deliveries) {
+      if (world.crashed.has(d.worker) || d.acked) continue;
+      world.violate('allDeliveriesAcked', `${d.job} (${d.worker}) ended with ${JSON.stringify(d.outcome)} and was never completed`);
+      return;
+    }
+  },
+};
+
+/** Every property a suite may name without defining it. */
+export const PROPERTIES = { exactlyOncePerJob, claimsRespected, claimsReleased, inFlightTogether, allDeliveriesAcked };

@@ -1,6 +1,7 @@
 // The fake remote key-value store the workers share: the real semantics of Redis
-// GET / SET PX / SET NX PX / compare-and-delete, with expiry on the virtual clock.
-// It also remembers who wrote each value, so lock ownership can be judged.
+// GET, SET PX, SET NX PX, INCRBY and the usual compare-and-* scripts, with expiry on
+// the virtual clock. It remembers who wrote each value, so lock ownership can be
+// judged.
 
 /** Store operations that change nothing. */
 export const READ_OPERATIONS = new Set(['get']);
@@ -10,9 +11,15 @@ export class FakeStore {
   #entries = new Map();
   #claimKeys;
 
-  /** @param {RegExp} claimKeys keys holding locks or leases, e.g. /^lock:/ */
-  constructor(claimKeys) {
+  /**
+   * @param {RegExp} claimKeys keys holding locks or leases, e.g. /^lock:/
+   * @param {Record<string, string>} [initial] contents at time 0, written by nobody
+   */
+  constructor(claimKeys, initial = {}) {
     this.#claimKeys = claimKeys;
+    for (const [key, value] of Object.entries(initial)) {
+      this.#entries.set(key, { value: String(value), expiresAt: null, writer: '', claim: claimKeys.test(key) });
+    }
   }
 
   /**
@@ -43,32 +50,55 @@ export class FakeStore {
    * @returns {unknown}
    */
   apply(name, args, writer, now) {
-    const [key, value, options] = args;
+    const [key] = args;
     if (typeof key !== 'string') throw new TypeError(`${name}(): key must be a string`);
-    const write = (text, opts) => {
-      if (typeof text !== 'string') throw new TypeError(`${name}(): value must be a string`);
+    const current = this.entry(key, now);
+    const ttlOf = (opts) => {
       const ttl = opts?.ttlMs;
-      if (ttl !== undefined && ttl !== null && !(Number.isFinite(ttl) && ttl > 0)) {
-        throw new TypeError(`${name}(): ttlMs must be a positive number`);
-      }
-      this.#entries.set(key, { value: text, expiresAt: ttl ? now + ttl : null, writer, claim: this.#claimKeys.test(key) });
+      if (ttl === undefined || ttl === null) return null;
+      if (!(Number.isFinite(ttl) && ttl > 0)) throw new TypeError(`${name}(): ttlMs must be a positive number`);
+      return ttl;
+    };
+    const write = (value, opts) => {
+      if (typeof value !== 'string') throw new TypeError(`${name}(): value must be a string`);
+      const ttl = ttlOf(opts);
+      this.#entries.set(key, { value, expiresAt: ttl ? now + ttl : null, writer, claim: this.#claimKeys.test(key) });
     };
     switch (name) {
       case 'get':
-        return this.entry(key, now)?.value ?? null;
+        return current?.value ?? null;
       case 'set':
-        write(value, options);
+        write(args[1], args[2]);
         return null;
       case 'setIfAbsent':
-        if (this.entry(key, now)) return false;
-        write(value, options);
+        if (current) return false;
+        write(args[1], args[2]);
+        return true;
+      case 'compareAndSet':
+        if ((current?.value ?? null) !== args[1]) return false;
+        write(args[2], args[3]);
         return true;
       case 'compareAndDelete':
-        if (this.entry(key, now)?.value !== value) return false;
+        if (current?.value !== args[1]) return false;
         this.#entries.delete(key);
         return true;
+      case 'compareAndExpire':
+        if (current?.value !== args[1]) return false;
+        current.expiresAt = now + ttlOf({ ttlMs: args[2] });
+        return true;
+      case 'expire':
+        if (!current) return false;
+        current.expiresAt = now + ttlOf({ ttlMs: args[1] });
+        return true;
+      case 'incrBy': {
+        const delta = args[1];
+        if (!Number.isInteger(delta)) throw new TypeError('incrBy(): delta must be an integer');
+        const before = current ? Number(current.value) : 0;
+        if (!Number.isInteger(before)) throw new TypeError(`incrBy(): ${key} does not hold an integer`);
+        this.#entries.set(key, { ...(current ?? { expiresAt: null, claim: this.#claimKeys.test(key) }), value: String(before + delta), writer });
+        return before + delta;
+      }
       case 'delete':
-        this.entry(key, now);
         this.#entries.delete(key);
         return null;
       default:

@@ -24,8 +24,19 @@ export function validateSuite(suite, properties) {
     || typeof subject.acked !== 'function') {
     fail('subject needs module, factory, method, message() and acked()');
   }
-  if (typeof suite.effect?.target !== 'string' || typeof suite.effect?.method !== 'string') {
-    fail('effect needs target and method');
+  if (!Array.isArray(suite.effects) || suite.effects.length === 0) fail('effects must be a non-empty list');
+  for (const effect of suite.effects) {
+    if (typeof effect?.target !== 'string' || typeof effect?.method !== 'string') fail('each effect needs target and method');
+    if (['store', 'locks'].includes(effect.target)) fail(`${effect.target} is built in; it cannot be an effect`);
+    const latency = effect.latencyMs;
+    if (latency !== undefined && !(Array.isArray(latency) && latency.length === 2 && latency.every((n) => Number.isFinite(n) && n >= 0))) {
+      fail(`effect ${effect.target}.${effect.method}: latencyMs must be [min, max] in ms`);
+    }
+  }
+  for (const [name, property] of Object.entries(suite.properties ?? {})) {
+    if (typeof property?.end !== 'function' && typeof property?.onStore !== 'function') {
+      fail(`property ${name} needs an end() or onStore() function`);
+    }
   }
   try {
     new RegExp(suite.claimKeys);
@@ -38,6 +49,10 @@ export function validateSuite(suite, properties) {
   for (const scenario of suite.scenarios) {
     if (!Array.isArray(scenario.deliveries) || scenario.deliveries.length === 0) {
       fail(`scenario "${scenario.name}" has no deliveries`);
+    }
+    const barrier = scenario.barrier;
+    if (barrier && barrier !== true && !suite.effects.some((e) => e.target === barrier.target && e.method === barrier.method)) {
+      fail(`scenario "${scenario.name}": the barrier must name an effect`);
     }
     for (const test of scenario.tests ?? []) {
       if (!properties[test.property]) fail(`test "${test.name}" names unknown property ${test.property}`);

@@ -1,66 +1,64 @@
 // One schedule of one scenario: the simulated world around the learner's workers.
 //
-// The world owns virtual time, the fake store, the side-effect tally, the queue's
-// deliveries and the trace. At every step it lists the choices that may happen next
-// (an operation arriving at the store, the next timer or delivery firing) and applies
-// the one the explorer picks, relaying it to the child that runs the workers.
+// The world owns virtual time, the fake store, the lock service, the side effects,
+// the queue's deliveries and the trace. At every step it lists the choices that may
+// happen next (a call arriving where it goes, a timer or delivery firing, the clock
+// moving to when a slow call can complete) and applies the one the explorer picks,
+// relaying it to the child that runs the workers.
 
 import { FakeStore } from './store.mjs';
+import { LockService } from './locks.mjs';
+import { describeCall, clipMessage, show } from './describe.mjs';
 
-/** How a worker dies in a crash scenario: right after its first successful write. */
-const CLAIMING_WRITES = new Set(['set', 'setIfAbsent']);
+/** The targets the world itself answers; every other remote is an effect. */
+const STORE = 'store';
+const LOCKS = 'locks';
 
-const SHOWN_CHARS = 60;
-const MESSAGE_CHARS = 300;
-
-/** Cuts a learner-controlled message to a readable length. */
-function clipMessage(text) {
-  return text.length <= MESSAGE_CHARS ? text : `${text.slice(0, MESSAGE_CHARS - 1)}…`;
-}
-
-/** Formats a value the way the trace shows it, cut short when long. */
-function show(value) {
-  if (value === null || value === undefined) return 'null';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length <= SHOWN_CHARS ? text : `${text.slice(0, SHOWN_CHARS - 1)}…`;
+/** Whether a completed call is the worker taking something: a crash or stall point. */
+function isClaim(op, value) {
+  if (op.target === LOCKS) return op.name !== 'release' && value === true;
+  if (op.target !== STORE) return false;
+  return ['set', 'setIfAbsent', 'compareAndSet', 'incrBy'].includes(op.name) && value !== false;
 }
 
 /** The state of one schedule, driven step by step by the explorer. */
 export class World {
   /**
-   * @param {object} suite the hidden suite (subject, effect, limits)
+   * @param {object} suite the hidden suite (validated: subject, effects, limits)
    * @param {object} scenario the scenario being explored
    * @param {import('./child-link.mjs').ChildLink} link the child hosting the workers
    * @param {number} run schedule number, used to isolate module graphs
    * @param {object[]} properties the properties judged in this schedule
    */
   constructor(suite, scenario, link, run, properties) {
-    this.properties = properties;
     this.suite = suite;
     this.scenario = scenario;
     this.link = link;
     this.run = run;
+    this.properties = properties;
     this.now = 0;
     this.delays = 0;
-    this.store = new FakeStore(new RegExp(suite.claimKeys));
+    this.store = new FakeStore(new RegExp(suite.claimKeys), scenario.store);
+    this.locks = new LockService();
     this.pending = [];
     this.timers = new Map();
     this.crashed = new Map();
+    this.frozen = new Map();
     this.trace = [];
     this.sends = [];
     this.errors = [];
-    this.barrierMet = !scenario.barrier;
+    this.barrier = scenario.barrier === true ? suite.effects[0] : scenario.barrier || null;
+    this.barrierMet = !this.barrier;
     this.violations = new Map();
     this.deliveries = scenario.deliveries.map((d, index) => ({
       ...d, index, attempt: 0, state: d.after === undefined ? 'waiting' : 'blocked',
-      due: d.at ?? 0, outcome: undefined,
+      due: d.at ?? 0, outcome: undefined, acked: false,
     }));
     this.calls = new Map();
   }
 
   /** Starts the schedule: fresh workers in the child, one per distinct name. */
   async start() {
-    const timeout = this.suite.limits.stepTimeoutMs;
     const { subject } = this.suite;
     this.#absorb(await this.link.command({
       t: 'reset',
@@ -70,7 +68,7 @@ export class World {
       module: subject.module,
       factory: subject.factory,
       deps: subject.deps,
-    }, timeout));
+    }, this.suite.limits.stepTimeoutMs));
   }
 
   /** True when every delivery has ended (acked, given up, or its worker crashed). */
@@ -78,25 +76,34 @@ export class World {
     return this.deliveries.every((d) => d.state === 'done' || this.crashed.has(d.worker));
   }
 
+  /** Whether a worker can act now: neither crashed nor frozen by a stall. */
+  awake(worker) {
+    return !this.crashed.has(worker) && !(this.frozen.get(worker) > this.now);
+  }
+
   /** The choices that may happen next, in a stable order. */
   choices() {
-    const live = this.pending.filter((op) => !this.crashed.has(op.worker));
-    const choices = live.filter((op) => this.#deliverable(op))
+    const live = this.pending.filter((op) => this.awake(op.worker));
+    const choices = live.filter((op) => op.readyAt <= this.now && this.#deliverable(op))
       .map((op) => ({ id: op.id, kind: 'op', op }));
-    // A pending call may be overtaken by timers for up to maxLatencyMs, but only
-    // maxDelays times per schedule (delay bounding): that keeps exploration finite
-    // for retry loops while still letting a timer fire between a read and a write.
-    const latency = this.delays < this.suite.limits.maxDelays ? this.suite.limits.maxLatencyMs : 0;
-    const bound = Math.min(this.suite.limits.horizonMs, ...live.map((op) => op.issuedAt + latency));
     const timed = [
       ...[...this.timers.entries()].filter(([, t]) => !this.crashed.has(t.worker))
-        .map(([id, t]) => ({ id: `timer:${id}`, kind: 'timer', timerId: id, due: t.due, worker: t.worker })),
+        .map(([id, t]) => ({ id: `timer:${id}`, kind: 'timer', timerId: id, worker: t.worker, due: Math.max(t.due, this.frozen.get(t.worker) ?? 0) })),
       ...this.deliveries.filter((d) => d.state === 'waiting')
         .map((d) => ({ id: `deliver:${d.index}:${d.attempt + 1}`, kind: 'deliver', delivery: d, due: d.due })),
-    ].filter((c) => c.due <= bound);
-    if (timed.length > 0) {
+      ...live.filter((op) => op.readyAt > this.now)
+        .map((op) => ({ id: `ready:${op.id}`, kind: 'clock', worker: op.worker, due: op.readyAt })),
+      ...[...this.frozen.entries()].filter(([w, until]) => until > this.now && !this.crashed.has(w))
+        .map(([worker, until]) => ({ id: `wake:${worker}`, kind: 'clock', worker, due: until })),
+    ].filter((c) => c.due <= this.#bound(live));
+    const now = timed.filter((c) => c.due <= this.now && c.kind !== 'clock');
+    if (now.length > 0) {
+      choices.push(...now.sort((a, b) => (a.id < b.id ? -1 : 1)));
+    } else if (timed.length > 0) {
+      // Moving the clock is one choice, whatever waits at the new time; what then
+      // happens at that time is offered event by event.
       const earliest = Math.min(...timed.map((c) => c.due));
-      choices.push(...timed.filter((c) => c.due === earliest).sort((a, b) => (a.id < b.id ? -1 : 1)));
+      choices.push({ id: `advance:${earliest}`, kind: 'clock', due: earliest });
     }
     return choices;
   }
@@ -105,8 +112,9 @@ export class World {
   async take(choice) {
     const timeout = this.suite.limits.stepTimeoutMs;
     if (choice.kind === 'op') return this.#deliver(choice.op, timeout);
-    if (choice.due > this.now && this.pending.some((op) => !this.crashed.has(op.worker))) this.delays += 1;
+    if (choice.due > this.now && this.pending.some((op) => this.awake(op.worker) && op.readyAt <= this.now)) this.delays += 1;
     this.now = Math.max(this.now, choice.due);
+    if (choice.kind === 'clock') return undefined;
     if (choice.kind === 'timer') {
       const timer = this.timers.get(choice.timerId);
       this.timers.delete(choice.timerId);
@@ -120,28 +128,16 @@ export class World {
     const callId = `${d.index}:${d.attempt}`;
     this.calls.set(callId, d);
     this.#step(d.worker, 'receive', d.job, `delivery ${d.attempt}`);
-    const message = this.suite.subject.message(d.job, d.attempt);
+    const message = this.suite.subject.message(d.job, d.attempt, d);
     this.#absorb(await this.link.command({
       t: 'call', callId, worker: d.worker, method: this.suite.subject.method, args: [message], now: this.now,
     }, timeout));
     return undefined;
   }
 
-  /** Describes why the schedule cannot go on, for a learner. */
-  stuckReason() {
-    const waiting = this.deliveries.filter((d) => d.state === 'running' && !this.crashed.has(d.worker));
-    const blocked = this.pending.filter((op) => !this.crashed.has(op.worker) && !this.#deliverable(op));
-    if (blocked.length > 0 && !this.barrierMet) {
-      return `${blocked.map((op) => `${op.worker} waits in ${op.target}.${op.name}() for ${op.job}`).join('; ')}, `
-        + 'but no other job ever reached the same step at the same time: two different jobs were never in flight together';
-    }
-    if (waiting.length > 0) {
-      return `${waiting.map((d) => `${d.worker}'s handling of ${d.job}`).join(' and ')} never finished, `
-        + 'and nothing it could wait for is pending (a deadlock, or async work the harness cannot see, '
-        + 'such as real I/O)';
-    }
-    const never = this.deliveries.filter((d) => d.state !== 'done' && !this.crashed.has(d.worker));
-    return `${never.map((d) => `${d.job} (${d.worker})`).join(', ')} never completed before ${this.suite.limits.horizonMs / 1000} s`;
+  /** Calls that cannot complete now although their worker is awake. */
+  blocked() {
+    return this.pending.filter((op) => this.awake(op.worker) && op.readyAt <= this.now && !this.#deliverable(op));
   }
 
   /** Records a property violation once, with the steps to highlight. */
@@ -156,57 +152,88 @@ export class World {
     return this.trace.map((s) => (highlight.has(s.step) ? { ...s, highlight: true } : { ...s }));
   }
 
+  /** Appends a step to the trace and returns it. */
+  step(worker, operation, key, result) {
+    return this.#step(worker, operation, key, result);
+  }
+
+  /** The latest time the clock may move to without overtaking a call too long. */
+  #bound(live) {
+    const { maxDelays, horizonMs } = this.suite.limits;
+    let bound = horizonMs;
+    for (const op of live) {
+      if (op.readyAt <= this.now && !this.#deliverable(op)) continue;
+      const latest = this.delays < maxDelays ? op.deadline : Math.max(op.readyAt, this.now);
+      bound = Math.min(bound, latest);
+    }
+    return Math.max(bound, this.now);
+  }
+
   #deliverable(op) {
-    if (op.target !== this.suite.effect.target || this.barrierMet) return true;
-    return false;
+    if (op.target === LOCKS) return this.locks.ready(op);
+    if (!this.barrierMet && op.target === this.barrier.target && op.name === this.barrier.method) return false;
+    return true;
+  }
+
+  #effect(op) {
+    return this.suite.effects.find((e) => e.target === op.target && e.method === op.name);
   }
 
   async #deliver(op, timeout) {
     this.pending = this.pending.filter((p) => p !== op);
+    const key = String(op.args?.[0] ?? '');
     let ok = true;
     let value = null;
     let error;
     let step;
-    if (op.target === 'store') {
-      const before = this.store.entry(op.args?.[0], this.now);
+    const late = op.issuedAt < this.now ? ` (in flight since ${op.issuedAt} ms)` : '';
+    if (op.target === STORE || op.target === LOCKS) {
+      const before = op.target === STORE ? this.store.entry(op.args?.[0], this.now) : undefined;
+      const holder = op.target === LOCKS ? this.locks.holder(op.args?.[0]) : undefined;
       try {
-        value = this.store.apply(op.name, op.args ?? [], op.worker, this.now);
+        value = op.target === STORE
+          ? this.store.apply(op.name, op.args ?? [], op.worker, this.now)
+          : this.locks.apply(op.name, op.args ?? [], op.worker);
       } catch (e) {
         ok = false;
         error = e.message;
       }
-      const late = op.issuedAt < this.now ? ` (in flight since ${op.issuedAt} ms)` : '';
-      step = this.#step(op.worker, op.name, String(op.args?.[0] ?? ''), `${ok ? this.#describe(op, value, before) : `error: ${error}`}${late}`);
-      if (ok) for (const property of this.properties) property.onStore?.(this, op, before, value, step);
-      if (ok && this.scenario.crash?.worker === op.worker && CLAIMING_WRITES.has(op.name) && value !== false) {
-        this.crashed.set(op.worker, this.now);
-        this.#step(op.worker, 'crash', String(op.args?.[0] ?? ''), 'the worker process dies');
-        return undefined;
-      }
-    } else if (op.target === this.suite.effect.target && op.name === this.suite.effect.method) {
-      value = { providerMessageId: `pm-${op.id}` };
-      step = this.#step(op.worker, op.name, op.job, `sent (${value.providerMessageId})`);
-      this.sends.push({ job: op.job, worker: op.worker, step });
+      const result = ok ? describeCall(op, value, before, holder) : `error: ${error}`;
+      step = this.#step(op.worker, op.name, key, `${result}${late}`);
+      if (ok && op.target === STORE) for (const property of this.properties) property.onStore?.(this, op, before, value, step);
+    } else if (this.#effect(op)) {
+      const effect = this.#effect(op);
+      const d = this.#runningDelivery(op.worker);
+      const call = { worker: op.worker, job: op.job, at: this.now, id: op.id, delivery: d };
+      const effectKey = String(effect.key ? effect.key(op.args ?? [], call) : op.job);
+      call.count = this.sends.filter((s) => s.key === effectKey).length;
+      value = effect.reply ? effect.reply(op.args ?? [], call) : { id: `${op.target}-${op.id}` };
+      step = this.#step(op.worker, op.name, effectKey, `done ${show(value)}${late}`);
+      this.sends.push({ key: effectKey, job: op.job, worker: op.worker, target: op.target, method: op.name, args: op.args, step, at: this.now });
     } else {
       ok = false;
       error = `${op.target}.${op.name}() is not available`;
-      this.#step(op.worker, op.name, '', `error: ${error}`);
+      this.#step(op.worker, op.name, key, `error: ${error}`);
+    }
+    if (ok && isClaim(op, value)) {
+      if (this.scenario.crash?.worker === op.worker && !this.crashed.has(op.worker)) {
+        this.crashed.set(op.worker, this.now);
+        this.locks.releaseAll(op.worker);
+        this.#step(op.worker, 'crash', key, 'the worker process dies');
+        return undefined;
+      }
+      const stall = this.scenario.stall;
+      if (stall?.worker === op.worker && !this.frozen.has(op.worker)) {
+        this.frozen.set(op.worker, this.now + stall.ms);
+        this.#step(op.worker, 'stall', key, `the worker freezes for ${stall.ms} ms`);
+      }
     }
     this.#absorb(await this.link.command({ t: 'reply', id: op.id, ok, value, error, now: this.now }, timeout));
     return undefined;
   }
 
-  #describe(op, value, before) {
-    const [, written, options] = op.args ?? [];
-    const ttl = options?.ttlMs ? `, expires in ${options.ttlMs} ms` : '';
-    switch (op.name) {
-      case 'get': return show(value);
-      case 'set': return `wrote ${show(written)}${ttl}`;
-      case 'setIfAbsent': return value ? `true: wrote ${show(written)}${ttl}` : `false: held by ${show(before?.value)}`;
-      case 'compareAndDelete': return value ? `true: deleted ${show(written)}` : `false: holds ${show(before?.value ?? null)}`;
-      case 'delete': return before ? `deleted ${show(before.value)}` : 'nothing to delete';
-      default: return show(value);
-    }
+  #runningDelivery(worker) {
+    return this.deliveries.find((d) => d.worker === worker && d.state === 'running');
   }
 
   #step(worker, operation, key, result) {
@@ -215,12 +242,19 @@ export class World {
     return step;
   }
 
+  #latency(op) {
+    const effect = this.#effect(op);
+    const [min, max] = effect?.latencyMs ?? [0, this.suite.limits.maxLatencyMs];
+    return { min, max: Math.max(min, max) };
+  }
+
   #absorb(events) {
     for (const event of events) {
       switch (event.k) {
         case 'op': {
-          const running = this.deliveries.find((d) => d.worker === event.worker && d.state === 'running');
-          this.pending.push({ ...event, issuedAt: this.now, job: running?.job ?? '' });
+          const { min, max } = this.#latency(event);
+          const job = this.#runningDelivery(event.worker)?.job ?? '';
+          this.pending.push({ ...event, issuedAt: this.now, readyAt: this.now + min, deadline: this.now + max, job });
           break;
         }
         case 'timer':
@@ -252,25 +286,28 @@ export class World {
     this.#step(d.worker, 'handle', d.job, event.ok ? `returned ${show(event.value)}` : outcome);
     const acked = event.ok && this.suite.subject.acked(event.value);
     const retry = this.scenario.redeliver;
+    d.outcome = outcome;
+    d.acked = acked;
     if (!acked && retry && d.attempt < retry.maxAttempts) {
       d.state = 'waiting';
       d.due = this.now + retry.everyMs;
-    } else {
-      d.state = 'done';
-      d.outcome = outcome;
-      for (const next of this.deliveries) {
-        if (next.after === d.index && next.state === 'blocked') {
-          next.state = 'waiting';
-          next.due = this.now + (next.delayMs ?? 0);
-        }
+      return;
+    }
+    d.state = 'done';
+    for (const next of this.deliveries) {
+      if (next.after === d.index && next.state === 'blocked') {
+        next.state = 'waiting';
+        next.due = this.now + (next.delayMs ?? 0);
       }
     }
   }
 
   #checkBarrier() {
     if (this.barrierMet) return;
-    const effect = this.suite.effect.target;
-    const jobs = new Set(this.pending.filter((op) => op.target === effect && !this.crashed.has(op.worker)).map((op) => op.job));
+    const { target, method } = this.barrier;
+    const jobs = new Set(this.pending
+      .filter((op) => op.target === target && op.name === method && !this.crashed.has(op.worker))
+      .map((op) => op.job));
     if (jobs.size >= 2) this.barrierMet = true;
   }
 }

@@ -17,7 +17,7 @@ test('check-then-set fails with a trace of both workers sending', async () => {
   assert.equal(results.status, 'fail');
   const failed = testNamed(results, EXACTLY_ONCE);
   assert.equal(failed.status, 'fail');
-  assert.match(failed.message, /job-7 was notified 2 times/);
+  assert.match(failed.message, /job-7 got 2 notifications/);
   const sends = failed.trace.filter((s) => s.operation === 'send');
   assert.deepEqual(sends.map((s) => s.worker).sort(), ['blue', 'green']);
   assert.ok(sends.every((s) => s.highlight));

@@ -27,7 +27,9 @@ export default {
     }),
     acked: (outcome) => outcome === 'sent' || outcome === 'duplicate',
   },
-  effect: { target: 'provider', method: 'send' },
+  effects: [
+    { target: 'provider', method: 'send', label: 'notification', reply: (args, call) => ({ providerMessageId: `pm-${call.id}` }) },
+  ],
   // Locks live under lock:<jobId> (see the repository README); the properties about
   // claims judge only those keys.
   claimKeys: '^lock:',

@@ -1,0 +1,2 @@
+export const FENCED = true;
+export const RENEW = 'checked';

@@ -1,0 +1,1 @@
+export const order = (from, to) => [from, to];
