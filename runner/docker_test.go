@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/docker/docker/api/types/container"
-	"github.com/docker/docker/api/types/filters"
 	"github.com/racecase/racecase/docker/runnerimage"
 	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/runner/runnertest"
 )
 
 // The integration tests run real containers from an image built with
@@ -34,38 +33,9 @@ var (
 // ends, that none of the test's containers is left.
 func engine(t *testing.T) *runner.Docker {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	d, err := runner.NewDocker(ctx)
-	if err != nil {
-		if os.Getenv("REQUIRE_DOCKER") == "1" {
-			t.Fatalf("REQUIRE_DOCKER=1 but the Docker engine does not answer: %v", err)
-		}
-		t.Skipf("no Docker engine (%v); set REQUIRE_DOCKER=1 to make this a failure", err)
-	}
-	t.Cleanup(func() {
-		if n := leftovers(t, d); n != 0 {
-			t.Errorf("%d container(s) left behind", n)
-		}
-		d.Close()
-	})
+	d := runnertest.Engine(t)
+	runnertest.ExpectNoLeftovers(t, d, testLabel+"="+testLabelValue)
 	return d
-}
-
-// leftovers counts this process's containers still on the engine.
-func leftovers(t *testing.T, d *runner.Docker) int {
-	t.Helper()
-	list, err := d.Engine().ContainerList(context.Background(), container.ListOptions{
-		All: true,
-		Filters: filters.NewArgs(
-			filters.Arg("label", runner.LabelManaged+"=true"),
-			filters.Arg("label", testLabel+"="+testLabelValue),
-		),
-	})
-	if err != nil {
-		t.Fatalf("list containers: %v", err)
-	}
-	return len(list)
 }
 
 // image builds the stand-in runner image once per test binary.

@@ -62,7 +62,9 @@ func TestRunInfiniteLoopTimesOut(t *testing.T) {
 	job.Limits.Wall = 3 * time.Second
 	res, took := run(t, d, job)
 	wantVerdict(t, res, runner.VerdictTimeout)
-	if took > job.Limits.Wall+3*time.Second {
+	// Generous on purpose: this checks that the kill happens (the loop would
+	// otherwise run to the test's two-minute deadline), not how fast it is.
+	if took > job.Limits.Wall+10*time.Second {
 		t.Errorf("Run took %s for a %s wall limit", took, job.Limits.Wall)
 	}
 }
@@ -89,7 +91,7 @@ func TestRunFloodHitsOutputLimit(t *testing.T) {
 	if int64(len(res.Output)) > limit+200 || !strings.Contains(res.Output, "[output truncated") {
 		t.Errorf("output is %d bytes for a %d-byte limit; ends %q", len(res.Output), limit, tail(res.Output)[max(0, len(tail(res.Output))-80):])
 	}
-	if took > 10*time.Second {
+	if took > 30*time.Second {
 		t.Errorf("the flood was stopped only after %s", took)
 	}
 }
@@ -116,7 +118,7 @@ func TestRunForkBombIsContained(t *testing.T) {
 	if res.Verdict != runner.VerdictMemory && !strings.Contains(res.Output, "failed: EAGAIN") {
 		t.Errorf("verdict %s, and the pids limit did not stop the fork bomb:\n%s", res.Verdict, tail(res.Output))
 	}
-	if took > job.Limits.Wall+5*time.Second {
+	if took > job.Limits.Wall+10*time.Second {
 		t.Errorf("Run took %s", took)
 	}
 }
