@@ -46,6 +46,7 @@ export class World {
     this.frozen = new Map();
     this.trace = [];
     this.sends = [];
+    this.failures = [];
     this.errors = [];
     this.barrier = scenario.barrier === true ? suite.effects[0] : scenario.barrier || null;
     this.barrierMet = !this.barrier;
@@ -207,9 +208,18 @@ export class World {
       const call = { worker: op.worker, job: op.job, at: this.now, id: op.id, delivery: d };
       const effectKey = String(effect.key ? effect.key(op.args ?? [], call) : op.job);
       call.count = this.sends.filter((s) => s.key === effectKey).length;
-      value = effect.reply ? effect.reply(op.args ?? [], call) : { id: `${op.target}-${op.id}` };
-      step = this.#step(op.worker, op.name, effectKey, `done ${show(value)}${late}`);
-      this.sends.push({ key: effectKey, job: op.job, worker: op.worker, target: op.target, method: op.name, args: op.args, step, at: this.now });
+      call.failures = this.failures.filter((k) => k === effectKey).length;
+      const failure = effect.fail?.(op.args ?? [], call);
+      if (failure) {
+        ok = false;
+        error = String(failure);
+        this.failures.push(effectKey);
+        this.#step(op.worker, op.name, effectKey, `failed: ${clipMessage(error)}${late}`);
+      } else {
+        value = effect.reply ? effect.reply(op.args ?? [], call) : { id: `${op.target}-${op.id}` };
+        step = this.#step(op.worker, op.name, effectKey, `done ${show(value)}${late}`);
+        this.sends.push({ key: effectKey, job: op.job, worker: op.worker, target: op.target, method: op.name, args: op.args, step, at: this.now });
+      }
     } else {
       ok = false;
       error = `${op.target}.${op.name}() is not available`;

@@ -66,6 +66,19 @@ test('dynamic imports work in every worker and every schedule', async () => {
   assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
 });
 
+test('a failed side effect is not counted, and a redelivery can still make it', async () => {
+  const suite = await lockSuite();
+  suite.effects = [{ ...suite.effects[0], fail: (args, call) => call.failures === 0 && 'provider unavailable' }];
+  suite.scenarios = [{
+    name: 'the provider fails once',
+    redeliver: { everyMs: 5000, maxAttempts: 3 },
+    deliveries: [{ worker: 'blue', job: 'job-7', at: 0 }],
+    tests: [{ name: 'sent once despite the failure', property: 'exactlyOncePerJob' }],
+  }];
+  const results = await runHidden({ suite, repoDir: repoWithLock('atomic'), sandbox: true, outputLimitBytes: 1 << 20 });
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
 test('work that never settles is reported as a deadlock, not a hang', async () => {
   const results = await run('never-settles');
   assert.equal(results.status, 'fail');
