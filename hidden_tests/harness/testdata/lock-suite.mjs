@@ -33,7 +33,7 @@ export default {
   // Locks live under lock:<jobId> (see the repository README); the properties about
   // claims judge only those keys.
   claimKeys: '^lock:',
-  limits: { maxLatencyMs: 1000, horizonMs: 120_000, stepTimeoutMs: 1000 },
+  limits: { maxLatencyMs: 1000, horizonMs: 120_000 },
   scenarios: [
     {
       name: 'the same job delivered to two workers at once',

@@ -13,7 +13,6 @@ export default {
   },
   effects: [{ target: 'ledger', method: 'post', label: 'posting' }],
   claimKeys: '^acct:',
-  limits: { stepTimeoutMs: 1000 },
   scenarios: [
     {
       name: 'opposite transfers at once',
