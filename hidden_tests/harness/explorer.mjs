@@ -13,10 +13,10 @@ export class Nondeterminism extends Error {}
 
 /**
  * Explores one scenario and judges each of its tests.
- * @param {{ suite: object, scenario: object, link: import('./child-link.mjs').ChildLink, firstRun: number }} options
+ * @param {{ suite: object, scenario: object, host: import('./child-host.mjs').ChildHost, firstRun: number }} options
  * @returns {Promise<{ schedules: number, runs: number, verdicts: Map<string, {message: string, trace: object[], output: string}>, setupError?: string }>}
  */
-export async function explore({ suite, scenario, link, firstRun }) {
+export async function explore({ suite, scenario, host, firstRun }) {
   const wanted = scenario.tests.map((test) => test.property);
   const known = { ...PROPERTIES, ...suite.properties };
   const properties = wanted.map((name) => known[name]);
@@ -28,6 +28,7 @@ export async function explore({ suite, scenario, link, firstRun }) {
 
   for (;;) {
     run += 1;
+    const link = await host.forSchedule();
     link.output.take();
     const world = new World(suite, scenario, link, run, properties);
     await world.start();

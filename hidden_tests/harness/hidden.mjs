@@ -2,7 +2,8 @@
 // Exercism's test-runner results v3. Every scenario gets a fresh child process;
 // every test in the suite gets a result, even when its scenario could not run.
 
-import { ChildLink, ChildFailure } from './child-link.mjs';
+import { ChildFailure } from './child-link.mjs';
+import { ChildHost } from './child-host.mjs';
 import { explore, Nondeterminism } from './explorer.mjs';
 import { PROPERTIES } from './properties.mjs';
 import { validateSuite } from './suite.mjs';
@@ -25,10 +26,9 @@ export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes }) {
   let verdict;
   let firstRun = 0;
   for (const scenario of suite.scenarios) {
-    let link;
+    const host = new ChildHost({ repoDir, outputLimitBytes, sandbox, timeoutMs: suite.limits.stepTimeoutMs });
     try {
-      link = await ChildLink.start({ repoDir, outputLimitBytes, sandbox, timeoutMs: suite.limits.stepTimeoutMs });
-      const outcome = await explore({ suite, scenario, link, firstRun });
+      const outcome = await explore({ suite, scenario, host, firstRun });
       firstRun = outcome.runs;
       if (outcome.setupError) {
         return { version: 3, status: 'error', message: outcome.setupError, tests: [] };
@@ -42,7 +42,7 @@ export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes }) {
     } catch (error) {
       const message = describeFailure(error);
       for (const test of scenario.tests) {
-        tests.push({ name: test.name, status: 'error', message, output: clip(link?.output.text ?? '') });
+        tests.push({ name: test.name, status: 'error', message, output: clip(host.output()) });
       }
       // A time-out, memory or output verdict ends the run: the rest would only repeat it.
       if (error instanceof ChildFailure && error.kind !== 'exited') {
@@ -50,7 +50,7 @@ export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes }) {
         break;
       }
     } finally {
-      link?.kill();
+      host.close();
     }
   }
   for (const scenario of suite.scenarios) {
