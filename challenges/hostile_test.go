@@ -20,6 +20,11 @@ import (
 
 const flagship = "job-lock-double-send"
 
+// testLabel marks this process's containers, so that the leak check ignores
+// the containers of other test processes sharing the engine (the API's
+// end-to-end tests run flagship containers at the same time).
+var testLabel = "racecase.test=challenges-" + time.Now().Format("20060102T150405.000000000")
+
 var (
 	imageOnce sync.Once
 	imageTag  string
@@ -31,7 +36,7 @@ var (
 func realRunner(t testing.TB) (*runner.Docker, string) {
 	t.Helper()
 	d := runnertest.Engine(t)
-	runnertest.ExpectNoLeftovers(t, d, "racecase.dossier="+flagship)
+	runnertest.ExpectNoLeftovers(t, d, testLabel)
 	imageOnce.Do(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 		defer cancel()
@@ -63,7 +68,10 @@ func runWith(t *testing.T, suite runner.Suite, replace map[string]string) (*runn
 		t.Fatal(err)
 	}
 	start := time.Now()
-	res, err := d.Run(context.Background(), dossier.NewJob(image, suite, files, hidden))
+	job := dossier.NewJob(image, suite, files, hidden)
+	key, value, _ := strings.Cut(testLabel, "=")
+	job.Labels[key] = value
+	res, err := d.Run(context.Background(), job)
 	if err != nil {
 		t.Fatalf("run: %v", err)
 	}
@@ -202,5 +210,18 @@ throw new Error(seen.join(' | ') + ' | env=' + JSON.stringify(process.env));`))
 	}
 	if !strings.Contains(everything, "ERR_ACCESS_DENIED") {
 		t.Errorf("reading outside the repository was not denied: %s", everything)
+	}
+}
+
+func TestLargeResultRecordArrivesWhole(t *testing.T) {
+	many := map[string]string{"test/concurrent-worker.test.js": `
+import { test } from 'node:test';
+for (let i = 0; i < 300; i++) {
+  test('case ' + i, () => { console.log('x'.repeat(600)); throw new Error('failure ' + i + ' ' + 'y'.repeat(300)); });
+}
+`}
+	res, _ := runWith(t, runner.SuiteVisible, many)
+	if res.Verdict != runner.VerdictFail || len(res.Tests) != 300 {
+		t.Fatalf("verdict %s with %d tests (%s), want fail with 300", res.Verdict, len(res.Tests), res.Message)
 	}
 }

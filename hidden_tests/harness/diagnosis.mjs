@@ -13,7 +13,14 @@ export function stuckReason(world) {
     const steps = waits.map((op) => world.step(op.worker, 'acquire', op.args[0], `waiting for ${world.locks.holder(op.args[0])}`));
     const cycle = findCycle(world, waits);
     const holds = (worker) => world.locks.held().filter(([, h]) => h === worker).map(([k]) => k).join(', ') || 'nothing';
-    const describe = (op) => `${op.worker} holds ${holds(op.worker)} and waits for ${op.args[0]} (held by ${world.locks.holder(op.args[0])})`;
+    const atBarrier = new Set(blocked.filter((op) => op.target !== 'locks').map((op) => op.worker));
+    const holderOf = (op) => {
+      const holder = world.locks.holder(op.args[0]);
+      return atBarrier.has(holder)
+        ? `held by ${holder}, which waits at ${world.barrier.target}.${world.barrier.method}() for another job to be in flight at the same time`
+        : `held by ${holder}`;
+    };
+    const describe = (op) => `${op.worker} holds ${holds(op.worker)} and waits for ${op.args[0]} (${holderOf(op)})`;
     return cycle
       ? { message: `deadlock: ${cycle.map(describe).join('; ')}`, steps }
       : { message: `no progress: ${waits.map(describe).join('; ')}`, steps };

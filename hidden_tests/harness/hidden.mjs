@@ -9,6 +9,20 @@ import { PROPERTIES } from './properties.mjs';
 import { validateSuite } from './suite.mjs';
 
 const OUTPUT_CHARS = 500;
+const TRACE_HEAD = 40;
+const TRACE_TAIL = 200;
+
+/**
+ * Keeps a long trace readable and its record small: the first steps, a note of
+ * how many were left out, the last steps, and every highlighted step.
+ */
+function trimTrace(trace) {
+  if (trace.length <= TRACE_HEAD + TRACE_TAIL) return trace;
+  const cut = trace.slice(TRACE_HEAD, trace.length - TRACE_TAIL);
+  const kept = cut.filter((s) => s.highlight);
+  const note = { step: cut[0].step, at: cut[0].at, worker: '', operation: '…', key: '', result: `${cut.length - kept.length} steps left out` };
+  return [...trace.slice(0, TRACE_HEAD), note, ...kept, ...trace.slice(trace.length - TRACE_TAIL)];
+}
 
 /** Keeps the last `limit` characters of learner output. */
 function clip(text) {
@@ -36,7 +50,7 @@ export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes }) {
       for (const test of scenario.tests) {
         const failed = outcome.verdicts.get(test.property);
         tests.push(failed
-          ? { name: test.name, status: 'fail', message: failed.message, output: clip(failed.output), schedules: outcome.schedules, trace: failed.trace }
+          ? { name: test.name, status: 'fail', message: failed.message, output: clip(failed.output), schedules: outcome.schedules, trace: trimTrace(failed.trace) }
           : { name: test.name, status: 'pass', message: '', output: '', schedules: outcome.schedules });
       }
     } catch (error) {

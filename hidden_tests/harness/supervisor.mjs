@@ -68,7 +68,9 @@ async function main() {
   }
   killEverythingElse();
   const record = Buffer.from(JSON.stringify(results)).toString('base64');
-  fs.writeSync(1, `\n${RECORD} ${nonce} ${record}\n`);
+  // stdout is a pipe: a single write of a large record can be partial, so let the
+  // stream write all of it before exiting.
+  await new Promise((resolve) => { process.stdout.write(`\n${RECORD} ${nonce} ${record}\n`, resolve); });
   process.exit(0);
 }
 
