@@ -1,0 +1,205 @@
+// Hidden tests for "The send-back that froze two wallets" (transfers-deadlock).
+//
+// Every scenario is explored in every schedule: every order in which the pods'
+// calls to ledger-kv (the store), ledger-locks (the blocking lock service) and
+// the journal can arrive, and every point at which a pod's timer can fire,
+// within the fault model of the repository README: calls complete within 1 s,
+// acquire() waits for as long as the key is held, the gateway gives up after
+// 30 s. A schedule in which the pods can no longer move is a failure, reported
+// with the cycle of who holds which account lock and waits for which.
+
+const STORE = ['get', 'set', 'setIfAbsent', 'delete'];
+
+// The people in the scenarios and their opening balances, in cents.
+const MAYA = 'wal-104217';
+const MAYA_SAVINGS = 'sav-104217';
+const JONAS = 'wal-220391';
+const CHEN = 'wal-511093';
+const PRIYA = 'wal-318840';
+const TOMAS = 'wal-402266';
+
+const OPENING = {
+  [MAYA]: 12_500,
+  [MAYA_SAVINGS]: 30_000,
+  [JONAS]: 4_000,
+  [CHEN]: 20_000,
+  [PRIYA]: 9_000,
+  [TOMAS]: 1_500,
+};
+
+/** Every scenario starts from the same balances. */
+const STORE_AT_START = Object.fromEntries(Object.entries(OPENING).map(([account, cents]) => [`balance:${account}`, String(cents)]));
+
+// The transfers, by id (the delivery's job). Funds suffice in every order, so a
+// correct ledger posts every one of them.
+const TRANSFERS = {
+  trf_pay1: { from: MAYA, to: JONAS, amountCents: 2_500, reason: 'payment' },
+  trf_back1: { from: JONAS, to: MAYA, amountCents: 2_500, reason: 'send_back', sendsBack: 'trf_pay0' },
+  trf_save1: { from: MAYA, to: MAYA_SAVINGS, amountCents: 5_000, reason: 'pot_move' },
+  trf_unsave1: { from: MAYA_SAVINGS, to: MAYA, amountCents: 2_000, reason: 'pot_move' },
+  trf_other1: { from: PRIYA, to: TOMAS, amountCents: 1_200, reason: 'payment' },
+  trf_fwd1: { from: JONAS, to: CHEN, amountCents: 3_000, reason: 'payment' },
+};
+
+const euros = (cents) => `${(cents / 100).toFixed(2)} EUR`;
+
+/** Per schedule: every store call, in arrival order, with the transfer that made it. */
+const histories = new WeakMap();
+
+function historyOf(world) {
+  let history = histories.get(world);
+  if (!history) {
+    history = [];
+    histories.set(world, history);
+  }
+  return history;
+}
+
+/**
+ * No transfer sees another one half-done: the store calls of every schedule can
+ * be explained by running the transfers one after the other (conflict
+ * serialisability). A transfer that read one account before another
+ * transfer's write and a second account after that transfer's write saw it
+ * half-applied: a debit without its credit.
+ */
+const serialisable = {
+  onStore(world, op, before, value, step) {
+    if (typeof op.args?.[0] !== 'string') return;
+    // Each pod handles one transfer per scenario, so the worker names it too.
+    const job = op.job || op.worker;
+    historyOf(world).push({ job, key: op.args[0], write: op.name !== 'get', name: op.name, step });
+  },
+  end(world) {
+    const history = historyOf(world);
+    // edges.get(a).get(b): the first pair of conflicting calls that puts a before b.
+    const edges = new Map();
+    for (let i = 0; i < history.length; i++) {
+      for (let j = i + 1; j < history.length; j++) {
+        const a = history[i];
+        const b = history[j];
+        if (a.job === b.job || a.key !== b.key || (!a.write && !b.write)) continue;
+        if (!edges.has(a.job)) edges.set(a.job, new Map());
+        if (!edges.get(a.job).has(b.job)) edges.get(a.job).set(b.job, [a, b]);
+      }
+    }
+    for (const [first, after] of edges) {
+      for (const [second, [a1, b1]] of after) {
+        const back = edges.get(second)?.get(first);
+        if (!back) continue;
+        const [a2, b2] = back;
+        world.violate('serialisable',
+          `${first} and ${second} each saw the other half-done: ${first}'s ${a1.name}(${a1.key}) came before `
+          + `${second}'s ${b1.name}(${b1.key}), but ${second}'s ${a2.name}(${a2.key}) came before ${first}'s `
+          + `${b2.name}(${b2.key}). No order of running the two transfers one after the other gives these `
+          + 'reads and writes: between a debit and its credit the accounts were not locked',
+          [a1.step, b1.step, a2.step, b2.step]);
+        return;
+      }
+    }
+  },
+};
+
+/**
+ * Balances are exactly what the transfers that completed add up to: each posted
+ * transfer applied once, in full, and nothing else; money is conserved.
+ */
+const balancesAddUp = {
+  end(world) {
+    const expected = { ...OPENING };
+    for (const d of world.deliveries) {
+      if (d.outcome !== 'posted') continue;
+      const t = TRANSFERS[d.job];
+      expected[t.from] -= t.amountCents;
+      expected[t.to] += t.amountCents;
+    }
+    const writes = historyOf(world).filter((h) => h.write && h.key.startsWith('balance:'));
+    for (const [account, cents] of Object.entries(expected)) {
+      const raw = world.store.entry(`balance:${account}`, world.now)?.value ?? null;
+      const actual = raw === null ? NaN : Number(raw);
+      if (actual === cents) continue;
+      const total = Object.keys(OPENING)
+        .reduce((sum, a) => sum + Number(world.store.entry(`balance:${a}`, world.now)?.value ?? 0), 0);
+      const opening = Object.values(OPENING).reduce((sum, c) => sum + c, 0);
+      const posted = world.deliveries.filter((d) => d.outcome === 'posted').map((d) => d.job);
+      const money = total === opening ? 'the total is unchanged, so another account is off too'
+        : `${euros(Math.abs(total - opening))} was ${total > opening ? 'created' : 'lost'} in total`;
+      world.violate('balancesAddUp',
+        `${account} ends at ${raw === null ? 'nothing' : euros(actual)}, but it opened at ${euros(OPENING[account])} and the `
+        + `posted transfers (${posted.join(', ') || 'none'}) make it ${euros(cents)}; ${money}. `
+        + 'A balance write was based on a value another transfer had already changed, or a transfer was applied in part',
+        writes.filter((h) => h.key === `balance:${account}`).map((h) => h.step));
+      return;
+    }
+  },
+};
+
+const on = (worker, job) => ({ worker, job, at: 0 });
+
+export default {
+  subject: {
+    module: 'src/transfers/service.js',
+    factory: 'createTransferService',
+    method: 'transfer',
+    deps: {
+      podId: { $: 'worker' },
+      store: { $: 'remote', name: 'store', methods: STORE },
+      locks: { $: 'remote', name: 'locks', methods: ['acquire', 'tryAcquire', 'release'] },
+      journal: { $: 'remote', name: 'journal', methods: ['post'] },
+      clock: { $: 'clock' },
+    },
+    message: (job) => ({ id: job, ...TRANSFERS[job] }),
+    acked: (outcome) => outcome === 'posted' || outcome === 'duplicate',
+  },
+  effects: [
+    { target: 'journal', method: 'post', label: 'journal entry', reply: (args, call) => ({ entryId: `je_${call.id}` }) },
+  ],
+  // The locks live in ledger-locks, not in the store; no store key is a claim.
+  claimKeys: '^lock:',
+  // 30 s is the gateway's limit: a transfer not done by then failed its customer.
+  // The bug is in the order of calls, not in their timing, so the clock never
+  // overtakes a call that could complete (maxDelays 0); timers still fire
+  // whenever every pod is waiting on one, which is what back-off loops need.
+  // Two transfers take under 30 steps; 60 steps means a retry loop is going
+  // round (and keeps a failing trace short enough to report).
+  limits: { maxLatencyMs: 1000, maxDelays: 0, horizonMs: 30_000, maxSteps: 60, maxSchedulesAfterFailure: 5 },
+  properties: { serialisable, balancesAddUp },
+  scenarios: [
+    {
+      name: 'a payment and its send-back between the same two wallets at once',
+      store: STORE_AT_START,
+      deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_back1')],
+      tests: [
+        { name: 'a payment and its send-back both complete in every schedule', property: 'allDeliveriesAcked' },
+        { name: 'each transfer is booked in the journal exactly once', property: 'exactlyOncePerJob' },
+        { name: 'balances match the transfers that completed', property: 'balancesAddUp' },
+        { name: 'no transfer sees another one half-done', property: 'serialisable' },
+      ],
+    },
+    {
+      name: 'money into a savings pot and back out at once',
+      store: STORE_AT_START,
+      deliveries: [on('pod-a', 'trf_save1'), on('pod-b', 'trf_unsave1')],
+      tests: [
+        { name: "moves between a customer's wallet and savings pot both complete", property: 'allDeliveriesAcked' },
+      ],
+    },
+    {
+      name: 'transfers between unrelated wallets',
+      store: STORE_AT_START,
+      barrier: { target: 'journal', method: 'post' },
+      deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_other1')],
+      tests: [
+        { name: 'transfers that share no account are in flight together', property: 'inFlightTogether' },
+      ],
+    },
+    {
+      name: 'two transfers through the same wallet',
+      store: STORE_AT_START,
+      deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_fwd1')],
+      tests: [
+        { name: 'a wallet that pays and gets paid at once keeps the right balance', property: 'balancesAddUp' },
+        { name: 'transfers through the same wallet both complete', property: 'allDeliveriesAcked' },
+      ],
+    },
+  ],
+};
