@@ -1,0 +1,234 @@
+// Hidden tests for "Forty bags, forty-two customers".
+//
+// Each scenario is explored in every schedule: every order in which the pods'
+// calls to the inventory cache and the PSP can arrive, and every point at which
+// a timer can fire, within the fault model of the repository README (pods share
+// only the cache and the PSP, each call completes within 1 s, the cache runs
+// one command at a time, nothing is held across the PSP call).
+//
+// The two pods are named after the production pods of the incident. Every
+// scenario keeps two checkouts in flight at a time: each extra concurrent
+// worker multiplies the schedules to explore.
+
+const CACHE = ['get', 'set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete', 'incrBy', 'delete'];
+
+/** Bags loaded for each SKU when its sale opens: the initial `stock:<sku>`. */
+const STOCK = {
+  'FH-LOT7-GESHA-250': 1, // the last bag of the incident
+  'FH-LOT9-SIDRA-250': 2, // the last two bags
+  'FH-LOT8-BOURBON-250': 2, // a declined card among the buyers
+  'FH-HOUSE-ESPRESSO-1KG': 40, // plenty
+};
+
+/** Every order a scenario places: which coffee, and whether the bank refuses the card. */
+const ORDERS = {
+  'FH-2603-48861': { sku: 'FH-LOT7-GESHA-250' },
+  'FH-2603-48863': { sku: 'FH-LOT7-GESHA-250' },
+  'FH-2603-50112': { sku: 'FH-LOT9-SIDRA-250' },
+  'FH-2603-50114': { sku: 'FH-LOT9-SIDRA-250' },
+  'FH-2603-50117': { sku: 'FH-LOT9-SIDRA-250' },
+  'FH-2603-48870': { sku: 'FH-LOT8-BOURBON-250', declined: true },
+  'FH-2603-48872': { sku: 'FH-LOT8-BOURBON-250' },
+  'FH-2603-48402': { sku: 'FH-HOUSE-ESPRESSO-1KG' },
+  'FH-2603-48405': { sku: 'FH-HOUSE-ESPRESSO-1KG' },
+};
+
+const stockKey = (sku) => `stock:${sku}`;
+const skuOf = (order) => ORDERS[order]?.sku;
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The cache contents when a scenario's sale opens. */
+function opened(...skus) {
+  return Object.fromEntries(skus.map((sku) => [stockKey(sku), String(STOCK[sku])]));
+}
+
+/** The SKUs a schedule sold, each with its orders (deliveries). */
+function bySku(world) {
+  const groups = new Map();
+  for (const d of world.deliveries) {
+    const sku = skuOf(d.job);
+    if (!groups.has(sku)) groups.set(sku, []);
+    groups.get(sku).push(d);
+  }
+  return groups;
+}
+
+/** Charges the PSP approved (a declined card is charged nothing). */
+function paidCharges(world) {
+  return world.sends.filter((s) => s.target === 'psp' && s.method === 'charge' && !ORDERS[s.key]?.declined);
+}
+
+/** Never more customers charged for a coffee than bags were loaded, never one order twice. */
+const noOversell = {
+  end(world) {
+    const paid = paidCharges(world);
+    for (const [order] of Object.entries(ORDERS)) {
+      const twice = paid.filter((c) => c.key === order);
+      if (twice.length > 1) {
+        world.violate('noOversell', `${order} was charged ${twice.length} times; an order is charged once`, twice.map((c) => c.step));
+        return;
+      }
+    }
+    for (const sku of bySku(world).keys()) {
+      const charged = paid.filter((c) => skuOf(c.key) === sku);
+      if (charged.length <= STOCK[sku]) continue;
+      world.violate('noOversell',
+        `${plural(STOCK[sku], 'bag')} of ${sku} ${STOCK[sku] === 1 ? 'was' : 'were'} on sale, but ${charged.length} customers were charged for one: `
+        + `${charged.map((c) => `${c.key} (pod ${c.worker})`).join(', ')}`,
+        charged.map((c) => c.step));
+      return;
+    }
+  },
+};
+
+/** Every buyer with a good card is served while bags remain: contention is no reason to refuse. */
+const noNeedlessRefusal = {
+  end(world) {
+    for (const [sku, orders] of bySku(world)) {
+      const buyers = orders.filter((d) => !ORDERS[d.job].declined);
+      const want = Math.min(STOCK[sku], buyers.length);
+      const served = buyers.filter((d) => d.outcome === 'confirmed');
+      if (served.length >= want) continue;
+      const turned = buyers.filter((d) => d.outcome !== 'confirmed');
+      world.violate('noNeedlessRefusal',
+        `${plural(STOCK[sku], 'bag')} of ${sku} and ${plural(buyers.length, 'buyer')} with a good card, `
+        + `but only ${plural(served.length, 'order')} confirmed: `
+        + `${turned.map((d) => `${d.job} (pod ${d.worker}) ended with ${JSON.stringify(d.outcome ?? 'no answer')}`).join(', ')}, `
+        + `although ${plural(STOCK[sku] - served.length, 'bag')} ${STOCK[sku] - served.length === 1 ? 'was' : 'were'} still unsold`);
+      return;
+    }
+  },
+};
+
+/** Once every checkout has answered, the counter holds the bags loaded minus the bags sold. */
+const stockConserved = {
+  end(world) {
+    for (const [sku, orders] of bySku(world)) {
+      const key = stockKey(sku);
+      const sold = orders.filter((d) => d.outcome === 'confirmed').length;
+      const expected = STOCK[sku] - sold;
+      const held = world.store.entry(key, world.now)?.value ?? null;
+      if (held === String(expected)) continue;
+      const diff = Number(held) - expected;
+      const meaning = held === null || !Number.isInteger(Number(held))
+        ? 'the counter itself is gone or broken'
+        : diff > 0
+          ? `${plural(diff, 'bag')} too many: the shop would sell ${diff === 1 ? 'a bag that does' : 'bags that do'} not exist`
+          : `${plural(-diff, 'bag')} too few: unsold bags can no longer be bought`;
+      world.violate('stockConserved',
+        `${key} ends at ${JSON.stringify(held)}, but ${STOCK[sku]} loaded − ${sold} sold = ${expected}; ${meaning}`,
+        world.trace.filter((s) => s.key === key && s.operation !== 'get'));
+      return;
+    }
+  },
+};
+
+/** The order behind a job, as the storefront sends it to POST /checkouts. */
+function checkoutRequest(orderId) {
+  const order = ORDERS[orderId];
+  const tail = orderId.slice(-5);
+  return {
+    orderId,
+    customerId: `cus_${tail}`,
+    sku: order.sku,
+    quantity: 1,
+    amountMinor: 2400,
+    currency: 'EUR',
+    paymentMethod: order.declined ? 'pm_card_declined' : `pm_${tail}`,
+  };
+}
+
+export default {
+  subject: {
+    module: 'src/checkout/checkout.js',
+    factory: 'createCheckout',
+    method: 'handle',
+    deps: {
+      podId: { $: 'worker' },
+      store: { $: 'remote', name: 'store', methods: CACHE },
+      psp: { $: 'remote', name: 'psp', methods: ['charge'] },
+      clock: { $: 'clock' },
+    },
+    message: (job) => checkoutRequest(job),
+    // The storefront does not retry a checkout: every answer ends it.
+    acked: () => true,
+  },
+  effects: [
+    {
+      target: 'psp',
+      method: 'charge',
+      label: 'charge',
+      reply: (args, call) => (ORDERS[call.job]?.declined
+        ? { id: `ch_${call.id.replace(/\W/g, '')}`, status: 'declined', decline_code: 'insufficient_funds' }
+        : { id: `ch_${call.id.replace(/\W/g, '')}`, status: 'succeeded' }),
+    },
+  ],
+  // Locks, if a fix takes any, live under lock:…; no built-in claim property is judged here.
+  claimKeys: '^lock:',
+  properties: { noOversell, noNeedlessRefusal, stockConserved },
+  // One delay (a timer or delivery overtaking a call in flight) per schedule is
+  // enough to expose every sleep-and-recheck variant, and it keeps fixes that
+  // wait for a lock with a sleep loop (correct, if slower) well inside the time
+  // limit. After the first failure of a scenario, 20 more schedules suffice.
+  limits: { maxLatencyMs: 1000, maxDelays: 1, maxSchedulesAfterFailure: 20, horizonMs: 60_000 },
+  scenarios: [
+    {
+      name: 'two buyers for the last bag at once',
+      store: opened('FH-LOT7-GESHA-250'),
+      deliveries: [
+        { worker: '2xkqp', job: 'FH-2603-48861', at: 0 },
+        { worker: 'v8lmn', job: 'FH-2603-48863', at: 0 },
+      ],
+      tests: [
+        { name: 'the last bag is sold to one customer, never two', property: 'noOversell' },
+        { name: 'one of two buyers for the last bag gets it', property: 'noNeedlessRefusal' },
+        { name: 'after the last bag the counter reads 0', property: 'stockConserved' },
+      ],
+    },
+    {
+      name: 'three buyers for the last two bags, two at a time',
+      // The first two buyers both get a bag, so both must reach the PSP: each
+      // charge is held there until the other order arrives too. A fix that
+      // holds a lock across the charge, for this SKU or for every checkout,
+      // never gets there.
+      barrier: true,
+      store: opened('FH-LOT9-SIDRA-250'),
+      deliveries: [
+        { worker: '2xkqp', job: 'FH-2603-50112', at: 0 },
+        { worker: 'v8lmn', job: 'FH-2603-50114', at: 0 },
+        // The next checkout reaches 2xkqp as soon as it answered the first.
+        { worker: '2xkqp', job: 'FH-2603-50117', after: 0, delayMs: 0 },
+      ],
+      tests: [
+        { name: 'two bags are never sold to three customers', property: 'noOversell' },
+        { name: 'both of the last two bags are sold', property: 'noNeedlessRefusal' },
+        { name: 'after the last two bags the counter reads 0', property: 'stockConserved' },
+        { name: 'two buyers of the same coffee are charged in parallel', property: 'inFlightTogether' },
+      ],
+    },
+    {
+      name: 'two buyers of the same coffee while plenty is left',
+      store: opened('FH-HOUSE-ESPRESSO-1KG'),
+      deliveries: [
+        { worker: '2xkqp', job: 'FH-2603-48402', at: 0 },
+        { worker: 'v8lmn', job: 'FH-2603-48405', at: 0 },
+      ],
+      tests: [
+        { name: 'nobody is turned away while bags remain', property: 'noNeedlessRefusal' },
+        { name: 'every sale takes exactly one bag off the counter', property: 'stockConserved' },
+      ],
+    },
+    {
+      name: 'a declined card while another buyer checks out',
+      store: opened('FH-LOT8-BOURBON-250'),
+      deliveries: [
+        { worker: '2xkqp', job: 'FH-2603-48870', at: 0 },
+        { worker: 'v8lmn', job: 'FH-2603-48872', at: 0 },
+      ],
+      tests: [
+        { name: "a declined card's bag goes back on sale", property: 'stockConserved' },
+        { name: 'the buyer with a good card is served', property: 'noNeedlessRefusal' },
+      ],
+    },
+  ],
+};
