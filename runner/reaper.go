@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
@@ -14,6 +15,19 @@ import (
 // it also removes the runs of any other runner sharing the engine. Each extra
 // "key=value" label narrows it to containers that carry that label too.
 func (d *Docker) Reap(ctx context.Context, labels ...string) (removed int, err error) {
+	return d.reap(ctx, time.Time{}, labels)
+}
+
+// ReapStale force-removes managed containers created more than age ago: no run
+// lasts that long, so they are leftovers of a process that was killed. Unlike
+// Reap it leaves the runs of other processes sharing the engine alone.
+func (d *Docker) ReapStale(ctx context.Context, age time.Duration) (removed int, err error) {
+	return d.reap(ctx, time.Now().Add(-age), nil)
+}
+
+// reap removes managed containers with every label, created before the
+// cut-off when it is set.
+func (d *Docker) reap(ctx context.Context, createdBefore time.Time, labels []string) (removed int, err error) {
 	args := filters.NewArgs(filters.Arg("label", LabelManaged+"=true"))
 	for _, l := range labels {
 		args.Add("label", l)
@@ -24,6 +38,9 @@ func (d *Docker) Reap(ctx context.Context, labels ...string) (removed int, err e
 	}
 	var errs []error
 	for _, c := range list {
+		if !createdBefore.IsZero() && !time.Unix(c.Created, 0).Before(createdBefore) {
+			continue
+		}
 		err := d.cli.ContainerRemove(ctx, c.ID, container.RemoveOptions{Force: true, RemoveVolumes: true})
 		switch {
 		case err == nil:

@@ -237,6 +237,9 @@ func TestReapRemovesLeftovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if removed, err := d.ReapStale(ctx, time.Hour); err != nil || removed != 0 {
+		t.Fatalf("ReapStale(1h) = %d, %v; a fresh container is nobody's leftover", removed, err)
+	}
 	removed, err := d.Reap(ctx, testLabel+"="+testLabelValue)
 	if err != nil || removed < 1 {
 		t.Fatalf("Reap = %d, %v; want at least 1", removed, err)
