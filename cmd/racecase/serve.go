@@ -2,12 +2,141 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"time"
+
+	"github.com/racecase/racecase/api"
+	"github.com/racecase/racecase/challenges"
+	hiddentests "github.com/racecase/racecase/hidden_tests"
+	"github.com/racecase/racecase/store/sqlite"
+	"github.com/racecase/racecase/web"
+	"github.com/racecase/racecase/workspace"
 )
 
-func serve(_ context.Context, _ []string, _ func(string) string, _, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "racecase serve: API not built yet (it arrives with the Learner API issue).")
-	fmt.Fprintln(stderr, "Meanwhile: 'racecase check <slug> <dir>' runs a fix, 'racecase validate' proves the dossiers.")
-	return exitUsage
+// Shutdown budgets.
+const (
+	httpShutdownTimeout  = 10 * time.Second
+	queueShutdownTimeout = 30 * time.Second
+)
+
+// serveOptions are the flags of `racecase serve`.
+type serveOptions struct {
+	addr        string
+	data        string
+	workers     int
+	maxQueued   int
+	runGrace    time.Duration
+	rescueAfter time.Duration
+}
+
+func serve(ctx context.Context, args []string, _ func(string) string, stdout, stderr io.Writer) int {
+	var o serveOptions
+	flags := flag.NewFlagSet("serve", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	flags.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
+	flags.StringVar(&o.data, "data", "./data", "data directory (the SQLite database lives there)")
+	flags.IntVar(&o.workers, "workers", runtime.NumCPU(), "runs executed at once")
+	flags.IntVar(&o.maxQueued, "max-queued", 0, "runs queued or running before new ones get 429 (0: 8 per worker)")
+	flags.DurationVar(&o.runGrace, "run-grace", 30*time.Second, "time a run may take beyond its wall-clock limit (container start and clean-up) before it is abandoned and retried")
+	flags.DurationVar(&o.rescueAfter, "rescue-after", 10*time.Second, "how long a run must have been running, and past its time budget, before it is treated as orphaned by a dead process and run again")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir] [--workers N] [--max-queued N] [--run-grace d] [--rescue-after d]")
+		fmt.Fprintln(stderr, "Serves the learner API. Runs need a Docker engine; without one everything else still works.")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		return exitUsage
+	}
+	if flags.NArg() > 0 || o.workers < 1 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 {
+		flags.Usage()
+		return exitUsage
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	if err := runServer(ctx, o, log, stdout, stderr); err != nil {
+		log.Error("racecase serve stopped", "error", err.Error())
+		return exitTrouble
+	}
+	return exitOK
+}
+
+// runServer serves until ctx ends, then shuts down gracefully: no new
+// requests, open event streams closed, running runs given time to record
+// their verdicts, the database closed last.
+func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, stderr io.Writer) error {
+	dossiers, err := loadServedDossiers(log)
+	if err != nil {
+		return err
+	}
+	db, err := sqlite.Open(ctx, o.data)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	rn, image := connectRunner(ctx, log, stderr)
+	if rn != nil {
+		defer rn.Close()
+	}
+	registry := newRegistry()
+	cfg := workspace.Config{
+		Dossiers: dossiers, Content: challenges.FS, Image: image, HiddenSuite: hiddentests.Suite,
+		Workers: o.workers, MaxInFlight: o.maxQueued, RunGrace: o.runGrace, RescueAfter: o.rescueAfter,
+		Registerer: registry, Logger: log, QueueLogger: queueLogger(stderr),
+	}
+	if rn != nil {
+		cfg.Runner = rn
+	}
+	svc, err := workspace.New(ctx, db, cfg)
+	if err != nil {
+		return err
+	}
+	key, err := svc.SessionKey(ctx)
+	if err != nil {
+		return err
+	}
+	done := make(chan struct{})
+	handler, err := api.New(api.Config{Service: svc, SessionKey: key, Registry: registry, Logger: log, Done: done, App: web.Handler()})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", o.addr, err)
+	}
+	if err := svc.Start(ctx); err != nil {
+		ln.Close()
+		return err
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	fmt.Fprintf(stdout, "racecase: serving on http://%s\n", ln.Addr())
+
+	select {
+	case <-ctx.Done():
+		log.Info("shutting down")
+	case err := <-served:
+		log.Error("HTTP server failed", "error", err.Error())
+	}
+	close(done)
+	return shutdown(srv, svc)
+}
+
+// shutdown stops the HTTP server, then the run queue, each within its budget.
+func shutdown(srv *http.Server, svc *workspace.Service) error {
+	httpCtx, cancel := context.WithTimeout(context.Background(), httpShutdownTimeout)
+	defer cancel()
+	errHTTP := srv.Shutdown(httpCtx)
+	if errors.Is(errHTTP, context.DeadlineExceeded) {
+		errHTTP = srv.Close()
+	}
+	queueCtx, cancelQueue := context.WithTimeout(context.Background(), queueShutdownTimeout)
+	defer cancelQueue()
+	return errors.Join(errHTTP, svc.Stop(queueCtx))
 }

@@ -1,0 +1,20 @@
+package api
+
+import (
+	_ "embed"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+)
+
+// openAPI is the OpenAPI 3.1 document of every route in routes.go.
+//
+//go:embed openapi.json
+var openAPI []byte
+
+// handleOpenAPI serves the OpenAPI document.
+func handleOpenAPI() gin.HandlerFunc {
+	return func(c *gin.Context) {
+		c.Data(http.StatusOK, "application/json", openAPI)
+	}
+}

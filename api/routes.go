@@ -1,0 +1,38 @@
+package api
+
+import (
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// addRoutes lists every route of the API. openapi.json documents each one,
+// and a test keeps the two in step.
+func addRoutes(r *gin.Engine, cfg Config) {
+	svc, key := cfg.Service, cfg.SessionKey
+
+	r.GET("/healthz", handleHealthz())
+	r.GET("/readyz", handleReadyz(svc))
+	r.GET("/metrics", gin.WrapH(promhttp.HandlerFor(cfg.Registry, promhttp.HandlerOpts{})))
+
+	api := r.Group("/api")
+	api.GET("/openapi.json", handleOpenAPI())
+
+	api.GET("/dossiers", handleListDossiers(svc))
+	api.GET("/dossiers/:slug", handleGetDossier(svc))
+
+	api.POST("/workspaces", handleCreateWorkspace(svc, key))
+	api.GET("/workspaces", handleListWorkspaces(svc))
+	api.GET("/workspaces/:id", handleGetWorkspace(svc))
+	api.GET("/workspaces/:id/files/*path", handleReadFile(svc))
+	api.PUT("/workspaces/:id/files/*path", handleSaveFile(svc))
+	api.POST("/workspaces/:id/reset", handleResetWorkspace(svc))
+	api.POST("/workspaces/:id/reset/*path", handleResetFile(svc))
+	api.GET("/workspaces/:id/diff", handleDiff(svc))
+	api.GET("/workspaces/:id/hints", handleListHints(svc))
+	api.POST("/workspaces/:id/hints", handleRevealHint(svc))
+	api.GET("/workspaces/:id/progress", handleProgress(svc))
+	api.POST("/workspaces/:id/runs", handleStartRun(svc))
+
+	api.GET("/runs/:id", handleGetRun(svc))
+	api.GET("/runs/:id/events", handleRunEvents(svc, cfg.Done))
+}

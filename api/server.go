@@ -1,0 +1,61 @@
+// Package api is racecase's HTTP API, built on gin: the catalog of dossiers,
+// learners' workspaces and files, runs with a Server-Sent Events stream,
+// hints and progress, health and metrics. routes.go lists every route;
+// every error is an RFC 9457 problem document; /api/openapi.json describes
+// the whole API.
+package api
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/racecase/racecase/workspace"
+)
+
+// Config is what the API needs.
+type Config struct {
+	// Service is the application service behind every route.
+	Service *workspace.Service
+	// SessionKey signs session cookies (workspace.Service.SessionKey).
+	SessionKey []byte
+	// Registry receives the HTTP metrics and is what /metrics serves.
+	Registry *prometheus.Registry
+	// Logger receives request logs; nil means slog.Default().
+	Logger *slog.Logger
+	// Done, when closed, ends long-lived responses (event streams), e.g. at
+	// shutdown.
+	Done <-chan struct{}
+	// App serves every GET or HEAD outside /api that no route matches: the
+	// browser workspace (web.Handler()). Nil serves the API alone.
+	App http.Handler
+}
+
+// New returns the API's handler.
+func New(cfg Config) (http.Handler, error) {
+	if cfg.Service == nil || len(cfg.SessionKey) == 0 || cfg.Registry == nil {
+		return nil, errors.New("api: a service, a session key and a registry are required")
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if cfg.Done == nil {
+		cfg.Done = context.Background().Done()
+	}
+	metrics, err := newHTTPMetrics(cfg.Registry)
+	if err != nil {
+		return nil, err
+	}
+	gin.SetMode(gin.ReleaseMode)
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.ContextWithFallback = true
+	r.Use(withRequestLog(cfg.Logger), metrics.observe(), recoverProblem(), withSession(cfg.SessionKey))
+	r.NoRoute(serveAppOr(cfg.App, noRoute))
+	r.NoMethod(noMethod)
+	addRoutes(r, cfg)
+	return r, nil
+}

@@ -1,0 +1,29 @@
+package api
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestSessionCookieSigning(t *testing.T) {
+	key := []byte("k1")
+	v := signSession(key, "l_ABC")
+	if learner, ok := verifySession(key, v); !ok || learner != "l_ABC" {
+		t.Fatalf("verify(sign) = %q, %v", learner, ok)
+	}
+	forged := strings.Replace(v, "l_ABC", "l_XYZ", 1)
+	for name, value := range map[string]string{
+		"other learner": forged,
+		"other key":     signSession([]byte("k2"), "l_ABC"),
+		"no signature":  "v1.l_ABC",
+		"empty":         "",
+		"bad base64":    "v1.l_ABC.!!!",
+		"other version": strings.Replace(v, "v1.", "v0.", 1),
+		"empty learner": signSession(key, ""),
+		"truncated mac": v[:len(v)-2],
+	} {
+		if learner, ok := verifySession(key, value); ok {
+			t.Errorf("%s: verified as %q", name, learner)
+		}
+	}
+}

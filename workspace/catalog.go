@@ -1,0 +1,99 @@
+package workspace
+
+import (
+	"context"
+
+	"github.com/racecase/racecase/challenges"
+)
+
+// Card is a dossier as the catalog lists it, with the learner's progress on
+// it when they have a workspace for it.
+type Card struct {
+	Slug            string        `json:"slug"`
+	Title           string        `json:"title"`
+	Summary         string        `json:"summary"`
+	Kind            string        `json:"kind"`
+	Topic           string        `json:"topic"`
+	Difficulty      string        `json:"difficulty"`
+	EstimateMinutes int           `json:"estimate_minutes"`
+	Progress        *CardProgress `json:"progress,omitempty"`
+}
+
+// CardProgress is a learner's progress on a dossier, from their newest
+// workspace for it.
+type CardProgress struct {
+	WorkspaceID string `json:"workspace_id"`
+	StepsDone   int    `json:"steps_done"`
+	Steps       int    `json:"steps"`
+	Solved      bool   `json:"solved"`
+}
+
+// Cards lists every dossier, sorted by slug, with learner's progress when
+// learner is not empty.
+func (s *Service) Cards(ctx context.Context, learner string) ([]Card, error) {
+	progress := map[string]*CardProgress{}
+	if learner != "" {
+		var err error
+		if progress, err = s.learnerProgress(ctx, learner); err != nil {
+			return nil, err
+		}
+	}
+	cards := make([]Card, 0, len(s.order))
+	for _, slug := range s.order {
+		d := s.dossiers[slug]
+		cards = append(cards, Card{
+			Slug:            d.Slug,
+			Title:           d.Title,
+			Summary:         d.Summary,
+			Kind:            d.Kind,
+			Topic:           d.Topic,
+			Difficulty:      d.Difficulty,
+			EstimateMinutes: d.EstimateMinutes,
+			Progress:        progress[slug],
+		})
+	}
+	return cards, nil
+}
+
+// learnerProgress returns, per dossier slug, the progress of the learner's
+// newest workspace for it.
+func (s *Service) learnerProgress(ctx context.Context, learner string) (map[string]*CardProgress, error) {
+	workspaces, err := s.store.ListWorkspaces(ctx, learner)
+	if err != nil {
+		return nil, wrap(err, "list workspaces")
+	}
+	events, err := s.store.ListLearnerProgress(ctx, learner)
+	if err != nil {
+		return nil, wrap(err, "list progress")
+	}
+	done := map[string]map[string]bool{}
+	for _, e := range events {
+		if done[e.WorkspaceID] == nil {
+			done[e.WorkspaceID] = map[string]bool{}
+		}
+		done[e.WorkspaceID][e.Step] = true
+	}
+	out := map[string]*CardProgress{}
+	for _, w := range workspaces { // newest first
+		if out[w.Dossier] != nil {
+			continue
+		}
+		out[w.Dossier] = &CardProgress{
+			WorkspaceID: w.ID,
+			StepsDone:   len(done[w.ID]),
+			Steps:       len(steps),
+			Solved:      done[w.ID][StepSubmitted],
+		}
+	}
+	return out, nil
+}
+
+// Dossier returns the learner's view of one dossier: its evidence without the
+// secret answer, hint texts, solution, decoys or hidden tests.
+func (s *Service) Dossier(slug string) (challenges.PublicDossier, error) {
+	d, err := s.dossier(slug)
+	if err != nil {
+		return challenges.PublicDossier{}, err
+	}
+	return d.Public(), nil
+}

@@ -1,0 +1,118 @@
+package workspace
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// instanceLabel is the container label naming the data directory whose
+// server started the container; a server reaps only its own leftovers.
+const instanceLabel = "racecase.instance"
+
+// runLabel is the container label holding the racecase run id.
+const runLabel = "racecase.run-id"
+
+// maxAttempts is how many times the queue tries a run whose execution
+// failed for infrastructure reasons (the last attempt records an error
+// verdict instead of failing again).
+const maxAttempts = 5
+
+// RunArgs is the River job that executes one run.
+type RunArgs struct {
+	RunID string `json:"run_id"`
+}
+
+// Kind names the job kind in River's table.
+func (RunArgs) Kind() string { return "racecase_run" }
+
+// runQueue is the River client working runs on the service's database.
+type runQueue struct {
+	s        *Service
+	client   *river.Client[*sql.Tx]
+	instance string
+}
+
+// newRunQueue builds the River client; nothing runs before start.
+func newRunQueue(ctx context.Context, s *Service) (*runQueue, error) {
+	instance, err := s.instanceID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	q := &runQueue{s: s, instance: instance}
+	workers := river.NewWorkers()
+	if err := river.AddWorkerSafely(workers, &runWorker{s: s}); err != nil {
+		return nil, fmt.Errorf("workspace: register run worker: %w", err)
+	}
+	q.client, err = river.NewClient(riversqlite.New(s.store.Pool), &river.Config{
+		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: s.cfg.Workers}},
+		Workers: workers,
+		// The run worker sets each job's timeout.
+		JobTimeout:           -1,
+		RescueStuckJobsAfter: s.cfg.RescueAfter,
+		MaxAttempts:          maxAttempts,
+		RetryPolicy:          retryPolicy{},
+		FetchCooldown:        20 * time.Millisecond,
+		FetchPollInterval:    200 * time.Millisecond,
+		Logger:               s.cfg.QueueLogger,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("workspace: river client: %w", err)
+	}
+	return q, nil
+}
+
+// insert queues the job for run id inside tx and returns the job's id.
+func (q *runQueue) insert(ctx context.Context, tx *sql.Tx, id string) (int64, error) {
+	res, err := q.client.InsertTx(ctx, tx, RunArgs{RunID: id}, nil)
+	if err != nil {
+		return 0, err
+	}
+	return res.Job.ID, nil
+}
+
+// start reaps this instance's leftover containers, then starts working.
+func (q *runQueue) start(ctx context.Context) error {
+	removed, err := q.s.cfg.Runner.Reap(ctx, instanceLabel+"="+q.instance)
+	if err != nil {
+		return fmt.Errorf("workspace: reap leftover containers: %w", err)
+	}
+	if removed > 0 {
+		q.s.log.Info("removed leftover run containers", "count", removed)
+	}
+	if err := q.client.Start(context.WithoutCancel(ctx)); err != nil {
+		return fmt.Errorf("workspace: start queue: %w", err)
+	}
+	return nil
+}
+
+// stop waits for running jobs until ctx ends, then cancels them; a
+// cancelled run goes back to the queue and runs again after a restart.
+func (q *runQueue) stop(ctx context.Context) error {
+	err := q.client.Stop(ctx)
+	if err == nil {
+		return nil
+	}
+	cancelCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	if cerr := q.client.StopAndCancel(cancelCtx); cerr != nil {
+		return fmt.Errorf("workspace: stop queue: %w", errors.Join(err, cerr))
+	}
+	return nil
+}
+
+// retryPolicy retries a failed or rescued run soon: 1 s, 4 s, 9 s, … capped
+// at 30 s. A learner is waiting for the verdict.
+type retryPolicy struct{}
+
+// NextRetry returns when the job runs next.
+func (retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
+	n := max(job.Attempt, 1)
+	return time.Now().Add(min(time.Duration(n*n)*time.Second, 30*time.Second))
+}

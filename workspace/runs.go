@@ -1,0 +1,223 @@
+package workspace
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/store/sqlite"
+	"github.com/racecase/racecase/store/sqlite/db"
+)
+
+// Run kinds.
+const (
+	// KindCheck runs the repository's own visible test.
+	KindCheck = "check"
+	// KindSubmit runs the dossier's hidden concurrency tests.
+	KindSubmit = "submit"
+)
+
+// Run statuses.
+const (
+	StatusQueued  = "queued"
+	StatusRunning = "running"
+	StatusDone    = "done"
+)
+
+// RunSummary is a run without its test results.
+type RunSummary struct {
+	ID          string     `json:"id"`
+	WorkspaceID string     `json:"workspace_id"`
+	Kind        string     `json:"kind"`
+	Status      string     `json:"status"`
+	Verdict     string     `json:"verdict,omitempty"`
+	CreatedAt   time.Time  `json:"created_at"`
+	StartedAt   *time.Time `json:"started_at,omitempty"`
+	FinishedAt  *time.Time `json:"finished_at,omitempty"`
+}
+
+// Run is a run with its results once it has a verdict: per-test outcomes
+// with the failing interleaving as a trace, never the hidden tests' source.
+type Run struct {
+	RunSummary
+	Message    string              `json:"message,omitempty"`
+	Tests      []runner.TestResult `json:"tests"`
+	Output     string              `json:"output,omitempty"`
+	DurationMS int64               `json:"duration_ms,omitempty"`
+	// Executions is how many times the run was started; more than one only
+	// when a process died while running it.
+	Executions int64 `json:"executions"`
+}
+
+// RunEvent is one change of a run's status.
+type RunEvent struct {
+	ID     int64     `json:"id"`
+	Status string    `json:"status"`
+	At     time.Time `json:"at"`
+}
+
+// StartRun queues a run of kind ("check" or "submit") on a snapshot of the
+// workspace's files as they are now. The run row and its queue job are
+// written in one transaction. A workspace with a run in flight gets
+// ECONFLICT; a full queue gets ETOOMANY with a RetryAfter.
+func (s *Service) StartRun(ctx context.Context, learner, wsID, kind string) (Run, error) {
+	if kind != KindCheck && kind != KindSubmit {
+		return Run{}, Errorf(EINVALID, "The run kind must be %q (the visible test) or %q (the hidden tests).", KindCheck, KindSubmit)
+	}
+	if _, _, err := s.workspace(ctx, learner, wsID); err != nil {
+		return Run{}, err
+	}
+	if s.runs == nil {
+		return Run{}, errNoRunner()
+	}
+	id := newID("r_")
+	err := s.store.InTx(ctx, func(tx *sql.Tx, q *db.Queries) error {
+		if _, _, err := s.workspaceTx(ctx, q, learner, wsID); err != nil {
+			return err
+		}
+		if err := s.checkNoRunInFlight(ctx, tx, q, wsID); err != nil {
+			return err
+		}
+		n, err := q.CountRunsInFlight(ctx)
+		if err != nil {
+			return wrap(err, "count runs in flight")
+		}
+		if n >= int64(s.cfg.MaxInFlight) {
+			return &Error{Code: ETOOMANY, RetryAfter: s.metrics.retryAfter(n, s.cfg.Workers),
+				Message: "The run queue is full; try again in a moment. Nothing was queued."}
+		}
+		files, err := q.ListFileContents(ctx, wsID)
+		if err != nil {
+			return wrap(err, "snapshot files")
+		}
+		snapshot := make(map[string]string, len(files))
+		for _, f := range files {
+			snapshot[f.Path] = f.Content
+		}
+		blob, err := json.Marshal(snapshot)
+		if err != nil {
+			return wrap(err, "encode snapshot")
+		}
+		now := millis(s.now())
+		err = q.InsertRun(ctx, db.InsertRunParams{ID: id, WorkspaceID: wsID, Kind: kind, Files: string(blob), CreatedAt: now})
+		if sqlite.IsUniqueViolation(err) {
+			return errRunInFlight("")
+		}
+		if err != nil {
+			return wrap(err, "insert run")
+		}
+		if err := q.InsertRunEvent(ctx, db.InsertRunEventParams{RunID: id, Status: StatusQueued, At: now}); err != nil {
+			return wrap(err, "record run queued")
+		}
+		jobID, err := s.runs.insert(ctx, tx, id)
+		if err != nil {
+			return wrap(err, "queue run")
+		}
+		return q.SetRunJob(ctx, db.SetRunJobParams{JobID: &jobID, ID: id})
+	})
+	if err != nil {
+		return Run{}, err
+	}
+	return s.Run(ctx, learner, id)
+}
+
+// errRunInFlight refuses a second run in a workspace.
+func errRunInFlight(other string) *Error {
+	e := &Error{Code: ECONFLICT, Message: "A run is already in flight in this workspace; wait for its verdict, then run again."}
+	if other != "" {
+		e.Data = map[string]any{"run_id": other}
+	}
+	return e
+}
+
+// Run returns one of learner's runs.
+func (s *Service) Run(ctx context.Context, learner, runID string) (Run, error) {
+	row, err := s.store.GetLearnerRun(ctx, db.GetLearnerRunParams{ID: runID, LearnerID: learner})
+	if errors.Is(err, sql.ErrNoRows) {
+		return Run{}, Errorf(ENOTFOUND, "There is no run %q.", runID)
+	}
+	if err != nil {
+		return Run{}, wrap(err, "get run")
+	}
+	return runView(db.Run{
+		ID: row.ID, WorkspaceID: row.WorkspaceID, Kind: row.Kind, Status: row.Status, Verdict: row.Verdict,
+		Results: row.Results, Executions: row.Executions, CreatedAt: row.CreatedAt, StartedAt: row.StartedAt, FinishedAt: row.FinishedAt,
+	})
+}
+
+// RunEvents returns the status changes of one of learner's runs after the
+// event with id after, and the run as it is now.
+func (s *Service) RunEvents(ctx context.Context, learner, runID string, after int64) ([]RunEvent, Run, error) {
+	run, err := s.Run(ctx, learner, runID)
+	if err != nil {
+		return nil, Run{}, err
+	}
+	rows, err := s.store.ListRunEvents(ctx, db.ListRunEventsParams{RunID: runID, AfterID: after})
+	if err != nil {
+		return nil, Run{}, wrap(err, "list run events")
+	}
+	out := make([]RunEvent, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, RunEvent{ID: r.ID, Status: r.Status, At: fromMillis(r.At)})
+	}
+	return out, run, nil
+}
+
+// WatchRun returns a channel that receives a value whenever the run may
+// have changed, and a function to stop watching.
+func (s *Service) WatchRun(runID string) (<-chan struct{}, func()) {
+	return s.notify.subscribe(runID)
+}
+
+// recentRuns lists a workspace's latest runs, newest first.
+func (s *Service) recentRuns(ctx context.Context, wsID string) ([]RunSummary, error) {
+	rows, err := s.store.ListRecentRuns(ctx, db.ListRecentRunsParams{WorkspaceID: wsID, MaxRuns: recentRuns})
+	if err != nil {
+		return nil, wrap(err, "list runs")
+	}
+	out := make([]RunSummary, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, runSummary(db.Run{
+			ID: r.ID, WorkspaceID: r.WorkspaceID, Kind: r.Kind, Status: r.Status, Verdict: r.Verdict,
+			CreatedAt: r.CreatedAt, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt,
+		}))
+	}
+	return out, nil
+}
+
+// runSummary converts a run row without its results.
+func runSummary(r db.Run) RunSummary {
+	sum := RunSummary{ID: r.ID, WorkspaceID: r.WorkspaceID, Kind: r.Kind, Status: r.Status, CreatedAt: fromMillis(r.CreatedAt)}
+	if r.Verdict != nil {
+		sum.Verdict = *r.Verdict
+	}
+	if r.StartedAt != nil {
+		t := fromMillis(*r.StartedAt)
+		sum.StartedAt = &t
+	}
+	if r.FinishedAt != nil {
+		t := fromMillis(*r.FinishedAt)
+		sum.FinishedAt = &t
+	}
+	return sum
+}
+
+// runView converts a run row with its results.
+func runView(r db.Run) (Run, error) {
+	run := Run{RunSummary: runSummary(r), Tests: []runner.TestResult{}, Executions: r.Executions}
+	if r.Results == nil {
+		return run, nil
+	}
+	var res runner.Results
+	if err := json.Unmarshal([]byte(*r.Results), &res); err != nil {
+		return Run{}, wrap(err, "decode results of "+r.ID)
+	}
+	run.Message, run.Output, run.DurationMS = res.Message, res.Output, res.DurationMS
+	if res.Tests != nil {
+		run.Tests = res.Tests
+	}
+	return run, nil
+}

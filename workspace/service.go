@@ -1,0 +1,234 @@
+// Package workspace is racecase's application service: a learner's
+// workspaces (their own copy of a dossier's repository, saved with optimistic
+// concurrency), the diff against the original, hints, progress, and runs that
+// go through a River queue on the same SQLite database and are executed by the
+// runner exactly once per verdict.
+//
+// Every failure a learner can cause is an *Error with a code; the api
+// package maps codes to HTTP statuses in one place.
+package workspace
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"runtime"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/racecase/racecase/challenges"
+	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/store/sqlite"
+)
+
+// Runner runs jobs in containers; *runner.Docker is one.
+type Runner interface {
+	runner.Runner
+	// Ping checks that the engine answers.
+	Ping(ctx context.Context) error
+	// Reap removes leftover containers carrying every given "key=value" label.
+	Reap(ctx context.Context, labels ...string) (int, error)
+}
+
+// Config is what a Service needs besides the database.
+type Config struct {
+	// Dossiers are the dossiers learners can open.
+	Dossiers []*challenges.Dossier
+	// Content holds the dossiers' folders (challenges.FS).
+	Content fs.FS
+	// Runner executes runs; nil means runs answer EUNAVAILABLE.
+	Runner Runner
+	// Image is the runner image to run.
+	Image string
+	// HiddenSuite returns a dossier's hidden suite (hiddentests.Suite).
+	HiddenSuite func(slug string) (map[string][]byte, error)
+	// Workers bounds how many runs execute at once; 0 means runtime.NumCPU().
+	Workers int
+	// MaxInFlight bounds queued plus running runs; past it a run is refused
+	// with ETOOMANY. 0 means 8 per worker.
+	MaxInFlight int
+	// RunGrace is how long a run may take beyond the longest wall-clock limit
+	// of the dossiers (container start and clean-up) before it is abandoned
+	// and retried; 0 means 30 s. It also bounds how soon, after a crash, a run
+	// that was running is run again.
+	RunGrace time.Duration
+	// RescueAfter is how long a run must have been running, and past its time
+	// budget, before the queue treats it as orphaned by a dead process and
+	// runs it again (River's RescueStuckJobsAfter); 0 means 10 s.
+	RescueAfter time.Duration
+	// Registerer receives the run metrics; nil means they are not registered.
+	Registerer prometheus.Registerer
+	// Logger receives the service's logs; nil means slog.Default().
+	Logger *slog.Logger
+	// QueueLogger receives River's logs; nil means River's default (warnings
+	// to standard output).
+	QueueLogger *slog.Logger
+}
+
+// Service is the application service. It is safe for concurrent use.
+type Service struct {
+	store    *sqlite.DB
+	cfg      Config
+	dossiers map[string]*dossier
+	order    []string // slugs, sorted
+	log      *slog.Logger
+	metrics  *metrics
+	notify   *broker
+	inflight *inflight
+	runs     *runQueue     // nil without a runner
+	timeout  time.Duration // the most one run may take
+	now      func() time.Time
+}
+
+// dossier is a dossier with its original repository, ready to copy.
+type dossier struct {
+	*challenges.Dossier
+	files    map[string]string // original content by path
+	paths    []string          // sorted
+	readonly map[string]bool
+}
+
+// New builds the service over an open database. Call Start to begin working
+// queued runs and Stop before closing the database.
+func New(ctx context.Context, db *sqlite.DB, cfg Config) (*Service, error) {
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.NumCPU()
+	}
+	if cfg.MaxInFlight <= 0 {
+		cfg.MaxInFlight = 8 * cfg.Workers
+	}
+	if cfg.RunGrace <= 0 {
+		cfg.RunGrace = 30 * time.Second
+	}
+	if cfg.RescueAfter <= 0 {
+		cfg.RescueAfter = 10 * time.Second
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	s := &Service{
+		store:    db,
+		cfg:      cfg,
+		dossiers: map[string]*dossier{},
+		log:      cfg.Logger,
+		notify:   newBroker(),
+		inflight: newInflight(),
+		now:      time.Now,
+	}
+	for _, d := range cfg.Dossiers {
+		loaded, err := loadDossier(cfg.Content, d)
+		if err != nil {
+			return nil, err
+		}
+		s.dossiers[d.Slug] = loaded
+		s.order = append(s.order, d.Slug)
+	}
+	sort.Strings(s.order)
+	s.timeout = s.longestWall() + cfg.RunGrace
+	s.metrics = newMetrics(s)
+	if cfg.Registerer != nil {
+		if err := s.metrics.register(cfg.Registerer); err != nil {
+			return nil, fmt.Errorf("workspace: register metrics: %w", err)
+		}
+	}
+	if cfg.Runner != nil {
+		q, err := newRunQueue(ctx, s)
+		if err != nil {
+			return nil, err
+		}
+		s.runs = q
+	}
+	return s, nil
+}
+
+// loadDossier reads d's original repository.
+func loadDossier(content fs.FS, d *challenges.Dossier) (*dossier, error) {
+	raw, err := d.RepoFiles(content)
+	if err != nil {
+		return nil, fmt.Errorf("workspace: dossier %s: %w", d.Slug, err)
+	}
+	out := &dossier{Dossier: d, files: map[string]string{}, readonly: map[string]bool{}}
+	for p, data := range raw {
+		out.files[p] = string(data)
+		out.paths = append(out.paths, p)
+	}
+	slices.Sort(out.paths)
+	for _, p := range d.ReadonlyFiles {
+		out.readonly[p] = true
+	}
+	return out, nil
+}
+
+// longestWall returns the longest wall-clock limit of a run of any dossier.
+func (s *Service) longestWall() time.Duration {
+	longest := runner.DefaultLimits().Wall
+	for _, d := range s.dossiers {
+		longest = max(longest, d.Limits.RunnerLimits().Wall)
+	}
+	return longest
+}
+
+// Start removes containers a killed earlier process left behind and starts
+// working queued runs, including runs that process left queued or running.
+// Without a runner it does nothing.
+func (s *Service) Start(ctx context.Context) error {
+	if s.runs == nil {
+		return nil
+	}
+	return s.runs.start(ctx)
+}
+
+// Stop stops taking runs and waits, until ctx ends, for the running ones to
+// record their verdicts; runs it has to abandon are run again after the
+// next Start.
+func (s *Service) Stop(ctx context.Context) error {
+	if s.runs == nil {
+		return nil
+	}
+	return s.runs.stop(ctx)
+}
+
+// Ready reports whether the database answers and, when runs are enabled, the
+// runner does too.
+func (s *Service) Ready(ctx context.Context) (database, runnerErr error) {
+	if err := s.store.Pool.PingContext(ctx); err != nil {
+		database = fmt.Errorf("database: %w", err)
+	}
+	switch {
+	case s.cfg.Runner == nil:
+		runnerErr = errNoRunner()
+	default:
+		if err := s.cfg.Runner.Ping(ctx); err != nil {
+			runnerErr = fmt.Errorf("runner: %w", err)
+		}
+	}
+	return database, runnerErr
+}
+
+// errNoRunner is the answer to a run request when no runner is configured.
+func errNoRunner() *Error {
+	return &Error{
+		Code: EUNAVAILABLE,
+		Message: "Runs are unavailable: racecase started without a Docker engine. " +
+			"Start one (./.ci/docker-engine or `make engine`) and restart racecase.",
+		RetryAfter: 30 * time.Second,
+	}
+}
+
+// dossier returns the dossier with the given slug, or ENOTFOUND.
+func (s *Service) dossier(slug string) (*dossier, error) {
+	d, ok := s.dossiers[slug]
+	if !ok {
+		return nil, Errorf(ENOTFOUND, "There is no dossier %q.", slug)
+	}
+	return d, nil
+}
+
+// millis converts a time to the database's Unix milliseconds.
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+// fromMillis converts the database's Unix milliseconds to a time in UTC.
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }

@@ -1,0 +1,202 @@
+package workspace
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/store/sqlite/db"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// bookkeepingTimeout bounds the database writes after a run, which must
+// happen even when the job's context was cancelled.
+const bookkeepingTimeout = 30 * time.Second
+
+// runWorker executes runs for River.
+type runWorker struct {
+	river.WorkerDefaults[RunArgs]
+	s *Service
+}
+
+// claimedRun is a run claimed for one execution.
+type claimedRun struct {
+	id, workspaceID, kind, dossier string
+	files                          map[string][]byte
+}
+
+// Timeout is the most one run may take; River cancels the run past it, and
+// after a crash it runs again a run that was running only once this much
+// time has passed since it started.
+func (w *runWorker) Timeout(*river.Job[RunArgs]) time.Duration { return w.s.timeout }
+
+// Work executes one run and records its verdict exactly once. A job for a
+// run this process is still executing (River rescued it early) waits; a job
+// for a run that already has its verdict does nothing.
+func (w *runWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
+	s, id := w.s, job.Args.RunID
+	if !s.inflight.add(id) {
+		return river.JobSnooze(time.Second)
+	}
+	defer s.inflight.remove(id)
+
+	run, err := s.claim(ctx, id)
+	if errors.Is(err, errHasVerdict) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	s.notify.publish(id)
+
+	res, execErr := s.execute(ctx, run)
+	after, cancel := context.WithTimeout(context.WithoutCancel(ctx), bookkeepingTimeout)
+	defer cancel()
+	if execErr != nil {
+		if job.Attempt < job.MaxAttempts {
+			s.log.Warn("run failed to execute; it will be retried", "run", id, "attempt", job.Attempt, "error", execErr)
+			s.requeue(after, id)
+			return fmt.Errorf("run %s: %w", id, execErr)
+		}
+		s.log.Error("run failed to execute; giving up", "run", id, "attempt", job.Attempt, "error", execErr)
+		res = &runner.Results{Version: runner.ResultsVersion, Status: runner.StatusError, Verdict: runner.VerdictError,
+			Tests:   []runner.TestResult{},
+			Message: fmt.Sprintf("The runner could not run this %s after %d attempts; please try again.", run.kind, job.Attempt)}
+	}
+	recorded, err := s.finish(after, job, run, res)
+	if err != nil {
+		return err
+	}
+	if recorded {
+		s.metrics.countVerdict(run.kind, res.Verdict)
+	}
+	s.notify.publish(id)
+	return nil
+}
+
+// errHasVerdict says a run already has its verdict.
+var errHasVerdict = errors.New("run already has a verdict")
+
+// claim marks a run running for one more execution and reads what it needs.
+func (s *Service) claim(ctx context.Context, id string) (claimedRun, error) {
+	var run claimedRun
+	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+		now := millis(s.now())
+		row, err := q.StartRun(ctx, db.StartRunParams{StartedAt: &now, ID: id})
+		if errors.Is(err, sql.ErrNoRows) {
+			return errHasVerdict
+		}
+		if err != nil {
+			return wrap(err, "claim run "+id)
+		}
+		slug, err := q.GetRunDossier(ctx, id)
+		if err != nil {
+			return wrap(err, "read dossier of run "+id)
+		}
+		var files map[string]string
+		if err := json.Unmarshal([]byte(row.Files), &files); err != nil {
+			return wrap(err, "decode snapshot of run "+id)
+		}
+		run = claimedRun{id: id, workspaceID: row.WorkspaceID, kind: row.Kind, dossier: slug, files: map[string][]byte{}}
+		for p, c := range files {
+			run.files[p] = []byte(c)
+		}
+		return q.InsertRunEvent(ctx, db.InsertRunEventParams{RunID: id, Status: StatusRunning, At: now})
+	})
+	return run, err
+}
+
+// execute runs the claimed run in the runner and measures it.
+func (s *Service) execute(ctx context.Context, run claimedRun) (*runner.Results, error) {
+	d, err := s.dossier(run.dossier)
+	if err != nil {
+		return nil, err
+	}
+	suite, hidden := runner.SuiteVisible, map[string][]byte(nil)
+	if run.kind == KindSubmit {
+		suite = runner.SuiteHidden
+		if hidden, err = s.cfg.HiddenSuite(run.dossier); err != nil {
+			return nil, fmt.Errorf("hidden suite of %s: %w", run.dossier, err)
+		}
+	}
+	job := d.NewJob(s.cfg.Image, suite, run.files, hidden)
+	job.Labels[instanceLabel] = s.runs.instance
+	job.Labels[runLabel] = run.id
+	start := time.Now()
+	res, err := s.cfg.Runner.Run(ctx, job)
+	if err != nil {
+		return nil, err
+	}
+	s.metrics.observeRun(run.kind, res, time.Since(start))
+	return res, nil
+}
+
+// requeue puts a run whose execution failed back to queued.
+func (s *Service) requeue(ctx context.Context, id string) {
+	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+		n, err := q.RequeueRun(ctx, id)
+		if err != nil || n == 0 {
+			return err
+		}
+		return q.InsertRunEvent(ctx, db.InsertRunEventParams{RunID: id, Status: StatusQueued, At: millis(s.now())})
+	})
+	if err != nil {
+		s.log.Error("could not put run back in the queue", "run", id, "error", err)
+	}
+	s.notify.publish(id)
+}
+
+// finish records the verdict, the progress it makes and the job's
+// completion in one transaction. The verdict is written only if the run has
+// none yet; recorded says whether this call wrote it.
+func (s *Service) finish(ctx context.Context, job *river.Job[RunArgs], run claimedRun, res *runner.Results) (recorded bool, err error) {
+	blob, err := json.Marshal(res)
+	if err != nil {
+		return false, wrap(err, "encode results")
+	}
+	err = s.store.InTx(ctx, func(tx *sql.Tx, q *db.Queries) error {
+		now := millis(s.now())
+		verdict, results := string(res.Verdict), string(blob)
+		n, err := q.FinishRun(ctx, db.FinishRunParams{Verdict: &verdict, Results: &results, FinishedAt: &now, ID: run.id})
+		if err != nil {
+			return wrap(err, "record verdict of "+run.id)
+		}
+		if n == 0 {
+			return nil
+		}
+		if err := q.InsertRunEvent(ctx, db.InsertRunEventParams{RunID: run.id, Status: StatusDone, At: now}); err != nil {
+			return wrap(err, "record run done")
+		}
+		if step := stepForRun(run.kind, res.Verdict); step != "" {
+			if err := s.reach(ctx, q, run.workspaceID, step, run.id); err != nil {
+				return err
+			}
+		}
+		// A job River rescued and rescheduled is no longer running; its next
+		// attempt finds the verdict and completes without executing.
+		if _, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job); err != nil && !errors.Is(err, rivertype.ErrNotFound) {
+			return wrap(err, "complete job of "+run.id)
+		}
+		recorded = true
+		return nil
+	})
+	return recorded && err == nil, err
+}
+
+// reach records that a workspace reached a progress step, if it had not.
+func (s *Service) reach(ctx context.Context, q *db.Queries, wsID, step, runID string) error {
+	var run *string
+	if runID != "" {
+		run = &runID
+	}
+	if err := q.RecordProgress(ctx, db.RecordProgressParams{WorkspaceID: wsID, Step: step, At: millis(s.now()), RunID: run}); err != nil {
+		return wrap(err, "record progress")
+	}
+	return nil
+}

@@ -1,0 +1,132 @@
+package workspace
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/racecase/racecase/store/sqlite/db"
+)
+
+// Summary is a workspace as a list shows it.
+type Summary struct {
+	ID        string    `json:"id"`
+	Dossier   string    `json:"dossier"`
+	Title     string    `json:"title"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// View is everything the workspace page shows: the files with their
+// versions, progress with its timer, the hints, and the latest runs.
+type View struct {
+	Summary
+	// ElapsedSeconds is the time since the workspace was created (until the
+	// fix was submitted, once it was).
+	ElapsedSeconds int64        `json:"elapsed_seconds"`
+	Files          []FileInfo   `json:"files"`
+	Progress       Progress     `json:"progress"`
+	Hints          []HintView   `json:"hints"`
+	Runs           []RunSummary `json:"runs"`
+}
+
+// Create gives learner a fresh copy of a dossier's repository.
+func (s *Service) Create(ctx context.Context, learner, slug string) (View, error) {
+	d, err := s.dossier(slug)
+	if err != nil {
+		return View{}, err
+	}
+	id := newID("w_")
+	now := millis(s.now())
+	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+		if err := q.CreateWorkspace(ctx, db.CreateWorkspaceParams{ID: id, LearnerID: learner, Dossier: slug, CreatedAt: now}); err != nil {
+			return wrap(err, "create workspace")
+		}
+		for _, p := range d.paths {
+			content := d.files[p]
+			if err := q.InsertFile(ctx, db.InsertFileParams{
+				WorkspaceID: id, Path: p, Content: content, Size: int64(len(content)), UpdatedAt: now,
+			}); err != nil {
+				return wrap(err, "copy "+p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return View{}, err
+	}
+	return s.View(ctx, learner, id)
+}
+
+// List returns learner's workspaces, newest first.
+func (s *Service) List(ctx context.Context, learner string) ([]Summary, error) {
+	rows, err := s.store.ListWorkspaces(ctx, learner)
+	if err != nil {
+		return nil, wrap(err, "list workspaces")
+	}
+	out := make([]Summary, 0, len(rows))
+	for _, w := range rows {
+		out = append(out, s.summary(w))
+	}
+	return out, nil
+}
+
+// View returns one of learner's workspaces.
+func (s *Service) View(ctx context.Context, learner, wsID string) (View, error) {
+	ws, d, err := s.workspace(ctx, learner, wsID)
+	if err != nil {
+		return View{}, err
+	}
+	v := View{Summary: s.summary(ws)}
+	if v.Files, err = s.files(ctx, d, ws.ID); err != nil {
+		return View{}, err
+	}
+	if v.Progress, err = s.progress(ctx, d, ws.ID, v.CreatedAt); err != nil {
+		return View{}, err
+	}
+	v.ElapsedSeconds = v.Progress.ElapsedSeconds
+	if v.Hints, err = s.hints(ctx, d, ws.ID); err != nil {
+		return View{}, err
+	}
+	if v.Runs, err = s.recentRuns(ctx, ws.ID); err != nil {
+		return View{}, err
+	}
+	return v, nil
+}
+
+// summary converts a workspace row.
+func (s *Service) summary(w db.Workspace) Summary {
+	sum := Summary{ID: w.ID, Dossier: w.Dossier, CreatedAt: fromMillis(w.CreatedAt)}
+	if d, ok := s.dossiers[w.Dossier]; ok {
+		sum.Title = d.Title
+	}
+	return sum
+}
+
+// workspace returns learner's workspace wsID and its dossier. Another
+// learner's workspace is ENOTFOUND, exactly like a missing one.
+func (s *Service) workspace(ctx context.Context, learner, wsID string) (db.Workspace, *dossier, error) {
+	return s.workspaceTx(ctx, s.store.Queries, learner, wsID)
+}
+
+// workspaceTx is workspace with the queries of a transaction.
+func (s *Service) workspaceTx(ctx context.Context, q *db.Queries, learner, wsID string) (db.Workspace, *dossier, error) {
+	notFound := Errorf(ENOTFOUND, "There is no workspace %q.", wsID)
+	if learner == "" {
+		return db.Workspace{}, nil, notFound
+	}
+	ws, err := q.GetWorkspace(ctx, db.GetWorkspaceParams{ID: wsID, LearnerID: learner})
+	if errors.Is(err, sql.ErrNoRows) {
+		return db.Workspace{}, nil, notFound
+	}
+	if err != nil {
+		return db.Workspace{}, nil, wrap(err, "get workspace")
+	}
+	d, ok := s.dossiers[ws.Dossier]
+	if !ok {
+		return db.Workspace{}, nil, &Error{Code: EUNAVAILABLE,
+			Message: "This workspace's dossier is no longer served by this racecase.",
+			Err:     errors.New("dossier " + ws.Dossier + " not loaded")}
+	}
+	return ws, d, nil
+}
