@@ -6,11 +6,22 @@ BIN      := bin/racecase
 RUNS     ?= 10
 NODE_TESTS := hidden_tests/harness/test/*.test.mjs
 
-.PHONY: all build engine images run test test-go test-harness validate lint bench clean
+.PHONY: all web build engine images run test test-go test-harness test-web validate lint bench clean
 
 all: build
 
-build:
+# The browser workspace: npm ci (only when package-lock.json changed), then the
+# type check and the esbuild bundle into web/dist, which the binary embeds.
+WEB_DEPS := web/node_modules/.installed
+
+$(WEB_DEPS): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+web: $(WEB_DEPS)
+	cd web && npm run typecheck && npm run build
+
+build: web
 	$(GO) build -o $(BIN) ./cmd/racecase
 
 # Installs and starts a Docker engine when none answers (needs root on Debian).
@@ -20,15 +31,23 @@ engine:
 images: build engine
 	$(BIN) images
 
-run: images
+# Serves the learner API on 127.0.0.1:8080 with its data in ./data. Runs need a
+# Docker engine (`engine` starts one when it can; serve builds the runner image);
+# without one, everything else still works and runs answer 503.
+run: build engine
 	$(BIN) serve
 
-test: images test-harness test-go validate
+test: web images test-harness test-web test-go validate
+
+# Unit tests of the browser workspace's pure modules (patch, layouts).
+test-web: $(WEB_DEPS)
+	cd web && npm test
 
 test-harness:
 	node --test $(NODE_TESTS)
 
-test-go:
+# Includes the browser tests in web/ (headless Chromium against the real server).
+test-go: web
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
@@ -39,10 +58,12 @@ lint:
 	@unformatted=$$(gofmt -l $$(git ls-files '*.go')); \
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) tool sqlc diff -f store/sqlc.yaml
 	@for f in $$(git ls-files 'hidden_tests/*.mjs' 'challenges/*.js'); do node --check $$f || exit 1; done
 
 bench: images
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./challenges/
 
 clean:
-	rm -rf bin
+	rm -rf bin web/node_modules web/dist-test
+	find web/dist -mindepth 1 ! -name .gitkeep -delete

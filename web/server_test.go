@@ -1,0 +1,88 @@
+package web_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/racecase/racecase/api"
+	"github.com/racecase/racecase/challenges"
+	"github.com/racecase/racecase/docker/runnerimage"
+	hiddentests "github.com/racecase/racecase/hidden_tests"
+	"github.com/racecase/racecase/runner/runnertest"
+	"github.com/racecase/racecase/store/sqlite"
+	"github.com/racecase/racecase/web"
+	"github.com/racecase/racecase/workspace"
+)
+
+// imageTimeout bounds building the runner image on a fresh engine.
+const imageTimeout = 5 * time.Minute
+
+// startServer starts the real racecase server on a free port: every dossier,
+// SQLite in a temporary directory, the Docker runner with the real runner
+// image, the API and the browser app. It returns the base URL. Without a
+// Docker engine the test is skipped (or fails under REQUIRE_DOCKER=1).
+func startServer(t *testing.T) string {
+	t.Helper()
+	engine := runnertest.Engine(t)
+	ctx := context.Background()
+	imgCtx, cancel := context.WithTimeout(ctx, imageTimeout)
+	defer cancel()
+	tag, _, err := runnerimage.Ensure(imgCtx, engine.Engine(), hiddentests.Harness(), io.Discard)
+	if err != nil {
+		t.Fatalf("runner image: %v", err)
+	}
+	dossiers, err := challenges.LoadAll(challenges.FS)
+	if len(dossiers) == 0 {
+		t.Fatalf("no dossier loads: %v", err)
+	}
+	db, err := sqlite.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	svc, err := workspace.New(ctx, db, workspace.Config{
+		Dossiers: dossiers, Content: challenges.FS, Runner: engine, Image: tag, HiddenSuite: hiddentests.Suite,
+		Workers: 2, RescueAfter: time.Minute, Logger: quiet, QueueLogger: quiet,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := svc.SessionKey(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	handler, err := api.New(api.Config{Service: svc, SessionKey: key, Registry: prometheus.NewRegistry(), Logger: quiet, Done: done, App: web.Handler()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := svc.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		close(done)
+		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			t.Logf("shutdown: %v", err)
+		}
+		if err := svc.Stop(sctx); err != nil {
+			t.Logf("stop run queue: %v", err)
+		}
+	})
+	return "http://" + ln.Addr().String()
+}

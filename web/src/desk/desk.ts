@@ -1,0 +1,51 @@
+// The evidence desk: every panel of the dossier in reading order, followed
+// by the coach, the Evidence Map and the dossier's facts.
+import { h } from '../lib/dom';
+import { capitalise, kindShelf } from '../lib/format';
+import type { Dossier } from '../lib/types';
+import { architecturePanel } from './architecture';
+import { focusPanel, reproductionPanel, scopePanels } from './guide';
+import { hypothesesPanel, type HypothesesPanel } from './hypotheses';
+import { incidentHeader, incidentPanels } from './incident';
+import { changesPanel, logsPanel, metricsPanel } from './signals';
+
+export interface DeskParts {
+  open(path: string): void;
+  toggleFocus(): void;
+  /** Where the learner's hypothesis mark is kept (per dossier). */
+  markKey: string;
+  shelfCount: HTMLElement;
+  coach: HTMLElement;
+  evidenceMap: HTMLElement;
+}
+
+export interface Desk {
+  el: HTMLElement;
+  hypotheses: HypothesesPanel;
+}
+
+/** Builds the desk column. */
+export function desk(d: Dossier, parts: DeskParts): Desk {
+  const hypotheses = hypothesesPanel(d.hypotheses, parts.markKey);
+  const el = h('aside', { class: 'desk', 'aria-label': 'Incident Dossier and Evidence desk' },
+    incidentHeader(d),
+    h('div', { class: 'desk-title' },
+      h('h2', null, 'Evidence desk'),
+      h('span', { class: 'shelf' }, kindShelf(d.kind), ' · ', parts.shelfCount)),
+    incidentPanels(d),
+    architecturePanel(d),
+    logsPanel(d.logs),
+    metricsPanel(d.metrics),
+    changesPanel(d.changes, parts.open),
+    hypotheses.el,
+    reproductionPanel(d),
+    focusPanel(d, parts.open, parts.toggleFocus),
+    scopePanels(d, parts.open),
+    parts.coach,
+    parts.evidenceMap,
+    h('dl', { class: 'facts' },
+      h('div', null, h('dt', null, 'Topic'), h('dd', null, d.topic)),
+      h('div', null, h('dt', null, 'Difficulty'), h('dd', null, capitalise(d.difficulty))),
+      h('div', null, h('dt', null, 'Est. time'), h('dd', null, `${d.estimate_minutes} min`))));
+  return { el, hypotheses };
+}

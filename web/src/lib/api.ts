@@ -1,0 +1,81 @@
+// The Learner API client: one function per route the app uses. Errors come
+// back as ApiError carrying the RFC 9457 problem the API sent, so the page
+// can show its title and detail to the learner.
+import type {
+  Card, Diff, Dossier, FileInfo, HintView, Problem, Progress, Run, RunKind, WorkspaceFile,
+  WorkspaceSummary, WorkspaceView,
+} from './types';
+
+/** A failed API call, with the problem document the API answered. */
+export class ApiError extends Error {
+  constructor(readonly problem: Problem) {
+    super(problem.detail || problem.title);
+    this.name = 'ApiError';
+  }
+
+  get status(): number {
+    return this.problem.status;
+  }
+}
+
+/** Turns anything thrown by a call into a sentence for the learner. */
+export function describeError(err: unknown): { title: string; detail: string } {
+  if (err instanceof ApiError) {
+    return { title: err.problem.title, detail: err.problem.detail ?? '' };
+  }
+  if (err instanceof TypeError) {
+    return { title: 'Cannot reach racecase', detail: 'The server did not answer. Check that racecase is running, then try again.' };
+  }
+  return { title: 'Something went wrong', detail: String((err as Error)?.message ?? err) };
+}
+
+/** Sends one request and decodes the JSON answer, or throws an ApiError. */
+async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+  }
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined;
+    }
+  }
+  if (!res.ok) {
+    const p = (data && typeof data === 'object' ? data : {}) as Partial<Problem>;
+    throw new ApiError({ ...p, title: p.title || res.statusText || 'Request failed', status: res.status });
+  }
+  return data as T;
+}
+
+/** Encodes a workspace path for a URL, keeping its slashes. */
+export function pathURL(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+const ws = (id: string) => `/api/workspaces/${encodeURIComponent(id)}`;
+
+export const api = {
+  cards: () => call<{ dossiers: Card[] }>('GET', '/api/dossiers').then((r) => r.dossiers),
+  dossier: (slug: string) => call<Dossier>('GET', `/api/dossiers/${encodeURIComponent(slug)}`),
+  workspaces: () => call<{ workspaces: WorkspaceSummary[] }>('GET', '/api/workspaces').then((r) => r.workspaces),
+  createWorkspace: (dossier: string) => call<WorkspaceView>('POST', '/api/workspaces', { dossier }),
+  workspace: (id: string) => call<WorkspaceView>('GET', ws(id)),
+  readFile: (id: string, path: string) => call<WorkspaceFile>('GET', `${ws(id)}/files/${pathURL(path)}`),
+  saveFile: (id: string, path: string, content: string, baseVersion: number) =>
+    call<WorkspaceFile>('PUT', `${ws(id)}/files/${pathURL(path)}`, { content, base_version: baseVersion }),
+  resetFile: (id: string, path: string) => call<WorkspaceFile>('POST', `${ws(id)}/reset/${pathURL(path)}`),
+  resetAll: (id: string) => call<{ files: FileInfo[] }>('POST', `${ws(id)}/reset`).then((r) => r.files),
+  diff: (id: string) => call<Diff>('GET', `${ws(id)}/diff`),
+  hints: (id: string) => call<{ hints: HintView[] }>('GET', `${ws(id)}/hints`).then((r) => r.hints),
+  revealHint: (id: string) => call<HintView>('POST', `${ws(id)}/hints`),
+  progress: (id: string) => call<Progress>('GET', `${ws(id)}/progress`),
+  startRun: (id: string, kind: RunKind) => call<Run>('POST', `${ws(id)}/runs`, { kind }),
+  run: (runID: string) => call<Run>('GET', `/api/runs/${encodeURIComponent(runID)}`),
+  runEventsURL: (runID: string) => `/api/runs/${encodeURIComponent(runID)}/events`,
+};

@@ -1,0 +1,224 @@
+// Shapes of the Learner API's JSON (api/openapi.json). The app renders only
+// what these carry; it holds no answers of its own.
+
+export interface CardProgress {
+  workspace_id: string;
+  steps_done: number;
+  steps: number;
+  solved: boolean;
+}
+
+export interface Card {
+  slug: string;
+  title: string;
+  summary: string;
+  kind: string;
+  topic: string;
+  difficulty: string;
+  estimate_minutes: number;
+  progress?: CardProgress;
+}
+
+export interface Incident {
+  narrative: string;
+  signal: string;
+  symptom: string;
+  expected: string;
+  actual: string;
+}
+
+export interface ArchNode {
+  id: string;
+  label: string;
+  kind?: string;
+}
+
+export interface ArchEdge {
+  from: string;
+  to: string;
+  label?: string;
+}
+
+export interface LogPanel {
+  title: string;
+  source: string;
+  file: string;
+  lines: string[];
+}
+
+export interface Metric {
+  name: string;
+  value: number;
+  unit?: string;
+}
+
+export interface MetricPanel {
+  title: string;
+  source: string;
+  file: string;
+  values: Metric[];
+}
+
+export interface Change {
+  summary: string;
+  when?: string;
+  files?: string[];
+}
+
+export interface Hypothesis {
+  id: string;
+  title: string;
+  rationale: string;
+}
+
+export interface Dossier {
+  format: number;
+  slug: string;
+  title: string;
+  summary: string;
+  kind: string;
+  topic: string;
+  difficulty: string;
+  estimate_minutes: number;
+  incident: Incident;
+  architecture: { nodes: ArchNode[]; edges: ArchEdge[] };
+  logs: LogPanel[];
+  metrics: MetricPanel[];
+  changes: Change[];
+  hypotheses: Hypothesis[];
+  reproduction: string[];
+  focus_question: string;
+  start_files: string[];
+  likely_area: string[];
+  investigation: string[];
+  repo_scale: { areas: string; fix_scope: string; meaningful_files: number };
+  hint_count: number;
+  checks: { visible: { name: string; command: string } };
+  readonly_files: string[];
+}
+
+export interface FileInfo {
+  path: string;
+  version: number;
+  size: number;
+  readonly: boolean;
+  changed: boolean;
+  updated_at: string;
+}
+
+export interface WorkspaceFile extends FileInfo {
+  content: string;
+}
+
+export interface Step {
+  number: number;
+  key: string;
+  title: string;
+  done: boolean;
+  done_at?: string;
+}
+
+export interface Answer {
+  hypothesis_id: string;
+  hypothesis_title: string;
+  explanation: string;
+}
+
+export interface Progress {
+  steps: Step[];
+  current: number;
+  started_at: string;
+  solved_at?: string;
+  elapsed_seconds: number;
+  answer?: Answer;
+}
+
+export interface HintView {
+  index: number;
+  title: string;
+  revealed: boolean;
+  text?: string;
+  revealed_at?: string;
+}
+
+export type RunKind = 'check' | 'submit';
+export type RunStatus = 'queued' | 'running' | 'done';
+
+export interface RunSummary {
+  id: string;
+  workspace_id: string;
+  kind: RunKind;
+  status: RunStatus;
+  verdict?: string;
+  created_at: string;
+  started_at?: string;
+  finished_at?: string;
+}
+
+export interface TraceStep {
+  step: number;
+  at: number;
+  worker: string;
+  operation: string;
+  key: string;
+  result: string;
+  highlight?: boolean;
+}
+
+export interface TestResult {
+  name: string;
+  status: 'pass' | 'fail' | 'error';
+  message: string;
+  output: string;
+  schedules?: number;
+  trace?: TraceStep[];
+}
+
+export interface Run extends RunSummary {
+  message?: string;
+  tests: TestResult[];
+  output?: string;
+  duration_ms?: number;
+  executions: number;
+}
+
+export interface RunEvent {
+  id: number;
+  status: RunStatus;
+  at: string;
+}
+
+export interface WorkspaceView {
+  id: string;
+  dossier: string;
+  title: string;
+  created_at: string;
+  elapsed_seconds: number;
+  files: FileInfo[];
+  progress: Progress;
+  hints: HintView[];
+  runs: RunSummary[];
+}
+
+export interface WorkspaceSummary {
+  id: string;
+  dossier: string;
+  title: string;
+  created_at: string;
+}
+
+export interface Diff {
+  patch: string;
+  files: string[];
+}
+
+/** An RFC 9457 problem document with racecase's extension members. */
+export interface Problem {
+  type?: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code?: string;
+  request_id?: string;
+  [extra: string]: unknown;
+}

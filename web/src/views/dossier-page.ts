@@ -1,0 +1,157 @@
+// The dossier page: the evidence desk beside the workspace, the progress
+// stepper and timer, the coach and the Evidence Map. It finds (or prepares)
+// the learner's workspace for the dossier and wires the parts together.
+import { desk as buildDesk } from '../desk/desk';
+import { api, describeError } from '../lib/api';
+import { h, replace } from '../lib/dom';
+import type { Dossier, Run, RunKind, WorkspaceView } from '../lib/types';
+import { RunController } from '../run/controller';
+import { OutputPanel } from '../run/output';
+import { coach as buildCoach } from '../side/coach';
+import { evidenceMap } from '../side/evidence-map';
+import { stepper } from '../side/stepper';
+import { timer as buildTimer } from '../side/timer';
+import { WorkspacePane } from '../ws/workspace';
+import { brand, topBar } from './chrome';
+import { bindKeys, toggleFocusMode } from './page-keys';
+
+/** Finds the learner's newest workspace for the dossier, or creates one. */
+async function prepareWorkspace(slug: string): Promise<WorkspaceView> {
+  const mine = await api.workspaces().catch(() => []);
+  const found = mine.find((w) => w.dossier === slug);
+  return found ? api.workspace(found.id) : api.createWorkspace(slug);
+}
+
+/** Renders an error page for a dossier that cannot be shown. */
+function failure(root: HTMLElement, err: unknown): () => void {
+  const e = describeError(err);
+  replace(root, h('header', { class: 'topbar' }, brand()),
+    h('main', { id: 'main', class: 'catalog' }, h('div', { class: 'error-card', role: 'alert' },
+      h('h1', null, e.title), h('p', null, e.detail), h('a', { href: '/', 'data-link': true, class: 'btn secondary' }, 'Back to the catalog'))));
+  return () => {};
+}
+
+/** Renders the dossier page for slug into root; resolves to its clean-up. */
+export async function dossierPage(root: HTMLElement, slug: string): Promise<() => void> {
+  let d: Dossier;
+  try {
+    d = await api.dossier(slug);
+  } catch (err) {
+    return failure(root, err);
+  }
+  document.title = `${d.title} · racecase`;
+  const em = evidenceMap();
+  em.set('signal', 'loaded');
+  const clock = buildTimer();
+  let pane: WorkspacePane | null = null;
+  let runs: RunController | null = null;
+  const run = (kind: RunKind) => {
+    document.body.classList.remove('focus-mode');
+    void runs?.start(kind);
+  };
+  const focus = () => toggleFocusMode(root);
+  const top = topBar(d, clock.el, focus);
+  const steps = stepper({ check: () => run('check'), edit: () => pane?.focusEditor(), submit: () => run('submit') });
+  const out = new OutputPanel();
+  const coach = buildCoach((ok) => em.set('hints', ok ? 'loaded' : 'error'));
+  const shelf = h('span', { class: 'shelf-count' }, '…');
+  const open = (p: string) => void pane?.open(p);
+  const desk = buildDesk(d, { open, toggleFocus: focus, markKey: d.slug, shelfCount: shelf, coach: coach.el, evidenceMap: em.el });
+  const work = h('div', { class: 'work' },
+    h('section', { class: 'workspace preparing', 'aria-label': 'Workspace', 'aria-busy': 'true' },
+      h('div', { class: 'ws-toolbar' }, h('span', { class: 'muted' }, 'Workspace'), h('span', { class: 'chip status busy' }, 'preparing')),
+      h('div', { class: 'ws-body' },
+        h('nav', { class: 'explorer', 'aria-label': 'Explorer' }, h('header', { class: 'pane-head' }, h('h2', null, 'Explorer')),
+          h('p', { class: 'muted small pad' }, 'Loading files')),
+        h('div', { class: 'editor-col placeholder' }))),
+    out.el);
+  replace(root, top.el, h('div', { class: 'stepper-bar' }, steps.el), h('main', { id: 'main', class: 'page' }, desk.el, work));
+  out.line('$ prepare workspace', 'cmd');
+  out.line('Preparing workspace…', 'dim');
+  api.cards().then((cards) => { shelf.textContent = String(cards.filter((c) => c.kind === d.kind).length); })
+    .catch(() => { shelf.textContent = '–'; });
+
+  let ws: WorkspaceView;
+  try {
+    ws = await prepareWorkspace(d.slug);
+  } catch (err) {
+    const e = describeError(err);
+    out.line(`${e.title}: ${e.detail}`, 'err');
+    top.setStatus('Unavailable', 'bad');
+    em.set('files', 'error');
+    return () => clock.stop();
+  }
+  em.set('files', 'loaded');
+
+  let progressTimer: number | undefined;
+  const refreshProgress = async () => {
+    try {
+      const p = await api.progress(ws.id);
+      steps.update(p);
+      clock.update(p);
+      desk.hypotheses.reveal(p.answer);
+      em.set('progress', 'loaded');
+      if (p.solved_at && !runs?.busy) top.setStatus('Solved', 'ok');
+    } catch {
+      em.set('progress', 'error');
+    }
+  };
+  const progressSoon = () => {
+    window.clearTimeout(progressTimer);
+    progressTimer = window.setTimeout(() => void refreshProgress(), 300);
+  };
+
+  pane = new WorkspacePane(ws.id, ws.files, d, {
+    run,
+    filesLoaded: (ok) => em.set('files', ok ? 'loaded' : 'error'),
+    stored: progressSoon,
+    say: (line, cls) => out.line(line, cls),
+  });
+  const p = pane;
+  runs = new RunController(ws.id, d.checks.visible.command, d.checks.visible.name, out, {
+    beforeRun: () => p.saveAll(),
+    running: (kind: RunKind | null) => {
+      p.setRunning(kind);
+      if (kind) top.setStatus(kind === 'check' ? 'Running checks' : 'Submitting', 'busy');
+      else top.setStatus('Ready', 'idle');
+    },
+    finished: (r: Run) => {
+      em.set('results', 'loaded');
+      void refreshProgress();
+      top.setStatus(r.verdict === 'pass' ? (r.kind === 'submit' ? 'Solved' : 'Checks pass') : 'Ready', r.verdict === 'pass' ? 'ok' : 'idle');
+    },
+  });
+  replace(work, p.el, out.el);
+  top.setStatus('Ready', 'idle');
+  steps.update(ws.progress);
+  clock.update(ws.progress);
+  desk.hypotheses.reveal(ws.progress.answer);
+  em.set('progress', 'loaded');
+  coach.set(ws.id, ws.hints);
+  if (ws.progress.solved_at) top.setStatus('Solved', 'ok');
+  out.line(`Workspace ready: ${ws.files.length} files. Start with ${d.start_files.join(', ')}.`, 'ok');
+  out.line('Run checks (Ctrl/Cmd+Enter) to reproduce the bug; edits save automatically (Ctrl/Cmd+S saves now).', 'dim');
+  for (const f of d.start_files) await p.open(f);
+  if (d.start_files.length) await p.open(d.start_files[0]);
+  const latest = ws.runs[0];
+  if (latest) {
+    if (latest.status === 'done') {
+      await runs.restore(latest);
+      em.set('results', 'loaded');
+    } else void runs.resume(latest.id);
+  }
+
+  const unbind = bindKeys({ save: () => void p.saveAll(), run: () => run('check') });
+  const beforeUnload = (e: BeforeUnloadEvent) => {
+    if (p.hasUnsaved()) e.preventDefault();
+  };
+  window.addEventListener('beforeunload', beforeUnload);
+  return () => {
+    unbind();
+    window.removeEventListener('beforeunload', beforeUnload);
+    window.clearTimeout(progressTimer);
+    clock.stop();
+    void p.saveAll();
+    document.body.classList.remove('focus-mode', 'output-expanded');
+  };
+}

@@ -1,0 +1,102 @@
+// The code editor: one CodeMirror view whose state is swapped per open file,
+// so each tab keeps its own undo history, selection and scroll position.
+import { Annotation, EditorState, Prec, type Extension } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { editorExtensions } from './editor-setup';
+
+/** Marks changes the app makes itself (server content, resets): not edits. */
+const external = Annotation.define<boolean>();
+
+export interface EditorHooks {
+  /** The learner changed the file's content. */
+  edited(path: string): void;
+  /** Ctrl/Cmd-S. */
+  save(): void;
+  /** Ctrl/Cmd-Enter. */
+  run(): void;
+}
+
+export class Editor {
+  readonly view: EditorView;
+  private states = new Map<string, EditorState>();
+  private readonlyPaths = new Set<string>();
+  private scrolls = new Map<string, number>();
+  private shortcuts: Extension;
+  active: string | null = null;
+
+  constructor(parent: HTMLElement, private readonly hooks: EditorHooks) {
+    this.shortcuts = Prec.highest(keymap.of([
+      { key: 'Mod-s', preventDefault: true, run: () => { hooks.save(); return true; } },
+      { key: 'Mod-Enter', preventDefault: true, run: () => { hooks.run(); return true; } },
+    ]));
+    this.view = new EditorView({ parent, state: EditorState.create({ doc: '', extensions: [EditorState.readOnly.of(true)] }) });
+  }
+
+  private create(path: string, content: string, readonly: boolean): EditorState {
+    const listener = EditorView.updateListener.of((u) => {
+      if (u.docChanged && !u.transactions.some((tr) => tr.annotation(external))) this.hooks.edited(path);
+    });
+    return EditorState.create({ doc: content, extensions: editorExtensions(path, readonly, this.shortcuts, listener) });
+  }
+
+  isOpen(path: string): boolean {
+    return this.states.has(path);
+  }
+
+  /** Opens a file (or returns to it) and makes it the active one. */
+  open(path: string, content: string, readonly: boolean): void {
+    if (!this.states.has(path)) {
+      this.states.set(path, this.create(path, content, readonly));
+      if (readonly) this.readonlyPaths.add(path);
+    }
+    this.activate(path);
+  }
+
+  /** Shows an open file in the view. */
+  activate(path: string): void {
+    const next = this.states.get(path);
+    if (!next || this.active === path) return;
+    if (this.active) {
+      this.states.set(this.active, this.view.state);
+      this.scrolls.set(this.active, this.view.scrollDOM.scrollTop);
+    }
+    this.active = path;
+    this.view.setState(next);
+    const top = this.scrolls.get(path) ?? 0;
+    requestAnimationFrame(() => { this.view.scrollDOM.scrollTop = top; });
+  }
+
+  /** Closes a file; the view goes empty when it was the last one. */
+  close(path: string): void {
+    if (this.active === path) {
+      this.active = null;
+      this.view.setState(EditorState.create({ doc: '', extensions: [EditorState.readOnly.of(true)] }));
+    }
+    this.states.delete(path);
+    this.scrolls.delete(path);
+    this.readonlyPaths.delete(path);
+  }
+
+  /** The current content of an open file. */
+  content(path: string): string {
+    if (path === this.active) return this.view.state.doc.toString();
+    return this.states.get(path)?.doc.toString() ?? '';
+  }
+
+  /** Replaces a file's content without counting it as an edit. */
+  replace(path: string, content: string): void {
+    if (path === this.active) {
+      if (this.view.state.doc.toString() === content) return;
+      this.view.dispatch({
+        changes: { from: 0, to: this.view.state.doc.length, insert: content },
+        annotations: external.of(true),
+      });
+      return;
+    }
+    if (this.states.has(path)) this.states.set(path, this.create(path, content, this.readonlyPaths.has(path)));
+  }
+
+  focus(): void {
+    this.view.focus();
+  }
+}

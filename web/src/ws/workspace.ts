@@ -1,0 +1,255 @@
+// The workspace pane: explorer, tabs, editor, the toolbar with the save
+// state, "My changes", resets, Run checks and Submit fix, and the conflict
+// bar. Files are loaded from the workspace API when opened.
+import { api, describeError } from '../lib/api';
+import { h, replace } from '../lib/dom';
+import type { Dossier, FileInfo, RunKind, WorkspaceFile } from '../lib/types';
+import { Autosaver } from './autosave';
+import { ChangesView } from './changes-view';
+import { Editor } from './editor';
+import { Explorer } from './explorer';
+import { conflictBar, confirmInline, savePill } from './notices';
+import { Tabs } from './tabs';
+
+export interface WorkspaceHooks {
+  run(kind: RunKind): void;
+  /** A file was loaded (true) or failed to load (false). */
+  filesLoaded(ok: boolean): void;
+  /** The server stored a change: progress may have moved. */
+  stored(): void;
+  /** A message for the output console. */
+  say(line: string, cls?: string): void;
+}
+
+export class WorkspacePane {
+  readonly el: HTMLElement;
+  private editor: Editor;
+  private explorer: Explorer;
+  private tabs: Tabs;
+  private saver: Autosaver;
+  private changes: ChangesView;
+  private pill = savePill();
+  private conflictHost = h('div', { class: 'conflict-host' });
+  private confirmHost = h('div', { class: 'confirm-host', hidden: true });
+  private errorHost = h('p', { class: 'ws-error', role: 'alert' });
+  private buttons: Record<'check' | 'submit' | 'changes' | 'resetFile' | 'resetAll', HTMLButtonElement>;
+  private files: FileInfo[];
+  private running: RunKind | null = null;
+
+  constructor(private readonly wsID: string, files: FileInfo[], d: Dossier, private readonly hooks: WorkspaceHooks) {
+    this.files = files;
+    const editorHost = h('div', { class: 'editor-host', role: 'tabpanel', 'aria-label': 'Editor' });
+    this.editor = new Editor(editorHost, {
+      edited: (p) => this.saver.edited(p),
+      save: () => void this.saveNow(),
+      run: () => hooks.run('check'),
+    });
+    this.saver = new Autosaver(wsID, (p) => this.editor.content(p), (p) => this.stateChanged(p), (f) => {
+      this.explorer.updateFile(f.path, f.changed);
+      hooks.stored();
+    });
+    this.explorer = new Explorer({ startFiles: d.start_files, likelyArea: d.likely_area, open: (p) => void this.open(p) });
+    this.explorer.setFiles(files);
+    this.tabs = new Tabs({
+      activate: (p) => this.activate(p),
+      close: (p) => void this.close(p),
+      state: (p) => this.saver.state(p),
+    });
+    this.changes = new ChangesView(wsID, (p) => this.editor.content(p), () => {
+      this.el.classList.remove('showing-changes');
+      this.buttons.changes.setAttribute('aria-pressed', 'false');
+    });
+    const btn = (label: string, cls: string, onclick: () => void, extra: Record<string, string> = {}) =>
+      h('button', { type: 'button', class: `btn ${cls}`, onclick, ...extra }, label);
+    this.buttons = {
+      changes: btn('My changes', 'ghost', () => void this.toggleChanges(), { 'aria-pressed': 'false', id: 'my-changes' }),
+      resetFile: btn('Reset file', 'ghost', () => void this.resetFile(), { id: 'reset-file' }),
+      resetAll: btn('Reset all', 'ghost', () => void this.resetAll(), { id: 'reset-all' }),
+      check: btn('Run checks', 'secondary', () => hooks.run('check'), { id: 'run-checks', 'aria-keyshortcuts': 'Control+Enter Meta+Enter', title: 'Run checks (Ctrl/Cmd+Enter)' }),
+      submit: btn('Submit fix', 'primary', () => hooks.run('submit'), { id: 'submit-fix', title: 'Run the hidden concurrency tests' }),
+    };
+    const b = this.buttons;
+    this.el = h('section', { class: 'workspace', id: 'workspace', 'aria-label': 'Workspace' },
+      h('div', { class: 'ws-toolbar' },
+        h('div', { class: 'ws-tools-left' }, this.pill.el, b.changes, b.resetFile, b.resetAll),
+        h('div', { class: 'ws-tools-right' }, b.check, b.submit)),
+      this.confirmHost, this.errorHost,
+      h('div', { class: 'ws-body' },
+        this.explorer.el,
+        h('div', { class: 'editor-col' }, this.tabs.el, this.conflictHost,
+          h('div', { class: 'editor-stack' }, editorHost, this.changes.el))));
+    this.updateButtons();
+  }
+
+  /** Opens a file in a tab, loading it from the API the first time. */
+  async open(path: string): Promise<void> {
+    if (this.changes.isOpen) this.changes.close();
+    if (this.editor.isOpen(path)) {
+      this.activate(path);
+      return;
+    }
+    if (!this.files.some((f) => f.path === path)) {
+      this.hooks.say(`There is no file ${path} in this workspace.`, 'warn');
+      return;
+    }
+    try {
+      const f = await api.readFile(this.wsID, path);
+      if (!this.editor.isOpen(path)) {
+        this.saver.accept(f);
+        this.editor.open(path, f.content, f.readonly);
+        this.tabs.add(path);
+      }
+      this.activate(path);
+      this.hooks.filesLoaded(true);
+    } catch (err) {
+      this.hooks.filesLoaded(false);
+      this.showError(err);
+    }
+  }
+
+  private activate(path: string): void {
+    this.editor.activate(path);
+    this.tabs.setActive(path);
+    this.explorer.setActive(path);
+    this.renderConflict();
+    this.updateButtons();
+  }
+
+  private async close(path: string): Promise<void> {
+    if (!(await this.saver.save(path))) {
+      this.activate(path);
+      this.hooks.say(`${path} is not saved yet, so its tab stays open.`, 'warn');
+      return;
+    }
+    this.editor.close(path);
+    const next = this.tabs.remove(path);
+    if (next) this.activate(next);
+    else {
+      this.explorer.setActive(null);
+      this.renderConflict();
+      this.updateButtons();
+    }
+  }
+
+  focusEditor(): void {
+    if (!this.editor.active && this.files.length) void this.open(this.files[0].path);
+    this.editor.focus();
+  }
+
+  /** Saves every open file; false when one could not be saved (a conflict). */
+  async saveAll(): Promise<boolean> {
+    const ok = await this.saver.flushAll();
+    const conflicts = this.saver.conflicts();
+    if (conflicts.length) this.hooks.say(`Resolve the conflict in ${conflicts.join(', ')} first: choose your version or the server's.`, 'warn');
+    else if (!ok) this.hooks.say('Some changes could not be saved; see the editor for why.', 'warn');
+    return ok && conflicts.length === 0;
+  }
+
+  private async saveNow(): Promise<void> {
+    const p = this.editor.active;
+    if (p) await this.saver.save(p);
+  }
+
+  /** Disables the run buttons while a run is in flight. */
+  setRunning(kind: RunKind | null): void {
+    this.running = kind;
+    this.updateButtons();
+  }
+
+  private updateButtons(): void {
+    const b = this.buttons;
+    b.check.disabled = this.running !== null;
+    b.submit.disabled = this.running !== null;
+    b.check.textContent = this.running === 'check' ? 'Running checks…' : 'Run checks';
+    b.submit.textContent = this.running === 'submit' ? 'Submitting…' : 'Submit fix';
+    const active = this.editor.active;
+    b.resetFile.disabled = !active || !!this.files.find((f) => f.path === active)?.readonly;
+  }
+
+  private stateChanged(path: string): void {
+    this.tabs.render();
+    const overall = this.saver.overall();
+    this.pill.set(overall, overall === 'error' ? this.saver.error(path) : undefined);
+    if (path === this.editor.active) this.renderConflict();
+  }
+
+  private renderConflict(): void {
+    const p = this.editor.active;
+    const theirs = p ? this.saver.conflict(p) : undefined;
+    if (!p || !theirs) {
+      replace(this.conflictHost);
+      return;
+    }
+    replace(this.conflictHost, conflictBar(p, undefined, {
+      keepMine: () => void this.saver.keepMine(p),
+      takeTheirs: () => {
+        const content = this.saver.takeTheirs(p);
+        if (content !== undefined) this.editor.replace(p, content);
+        if (this.changes.isOpen) this.changes.close();
+      },
+      compare: () => {
+        this.el.classList.add('showing-changes');
+        this.changes.showConflict(p, theirs.content);
+      },
+    }));
+  }
+
+  private async toggleChanges(): Promise<void> {
+    if (this.changes.isOpen) {
+      this.changes.close();
+      return;
+    }
+    await this.saver.flushAll();
+    this.el.classList.add('showing-changes');
+    this.buttons.changes.setAttribute('aria-pressed', 'true');
+    await this.changes.showChanges(this.editor.active);
+  }
+
+  private async resetFile(): Promise<void> {
+    const p = this.editor.active;
+    if (!p) return;
+    if (!(await confirmInline(this.confirmHost, `Reset ${p} to the dossier's original? Your changes to this file are discarded.`, 'Reset file'))) return;
+    await this.saver.idle(p);
+    try {
+      this.applyServerFile(await api.resetFile(this.wsID, p));
+      this.hooks.say(`Reset ${p} to the original.`);
+      this.hooks.stored();
+    } catch (err) {
+      this.showError(err);
+    }
+  }
+
+  private async resetAll(): Promise<void> {
+    if (!(await confirmInline(this.confirmHost, "Reset every file to the dossier's original? All your changes are discarded.", 'Reset all'))) return;
+    for (const p of this.tabs.list()) await this.saver.idle(p);
+    try {
+      const infos = await api.resetAll(this.wsID);
+      for (const p of this.tabs.list()) this.applyServerFile(await api.readFile(this.wsID, p));
+      this.files = infos;
+      this.explorer.setFiles(infos);
+      this.hooks.say('Reset every file to the original.');
+      this.hooks.stored();
+    } catch (err) {
+      this.showError(err);
+    }
+  }
+
+  /** Puts a file the server changed (reset) into the editor and the autosaver. */
+  private applyServerFile(f: WorkspaceFile): void {
+    this.saver.accept(f);
+    if (this.editor.isOpen(f.path)) this.editor.replace(f.path, f.content);
+    this.explorer.updateFile(f.path, f.changed);
+    if (this.changes.isOpen) this.changes.close();
+  }
+
+  private showError(err: unknown): void {
+    const e = describeError(err);
+    this.errorHost.textContent = `${e.title}: ${e.detail}`;
+    window.setTimeout(() => { this.errorHost.textContent = ''; }, 8000);
+  }
+
+  /** Whether any edit is not yet on the server (for the page-leave warning). */
+  hasUnsaved(): boolean {
+    return this.saver.overall() !== 'saved';
+  }
+}
