@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
-	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -18,12 +17,16 @@ const DossierFile = "dossier.yaml"
 // slugPattern is the form of a slug (and so of a dossier folder name).
 var slugPattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
+// ValidSlug reports whether s has the form of a slug: lowercase letters and
+// digits in words joined by single hyphens, as dossier folders are named.
+func ValidSlug(s string) bool { return slugPattern.MatchString(s) && len(s) <= 64 }
+
 // Load reads the dossier in folder slug of fsys and checks it completely: the
 // YAML against the schema, then every cross-reference and file it names. When
 // anything is wrong the error is Problems listing every problem found. A slug
 // with no dossier gives an error wrapping fs.ErrNotExist.
 func Load(fsys fs.FS, slug string) (*Dossier, error) {
-	if !slugPattern.MatchString(slug) {
+	if !ValidSlug(slug) {
 		return nil, fmt.Errorf("challenges: invalid dossier slug %q", slug)
 	}
 	if _, err := fs.Stat(fsys, path.Join(slug, DossierFile)); err != nil {
@@ -44,13 +47,40 @@ func Load(fsys fs.FS, slug string) (*Dossier, error) {
 // listing every problem in all of them. Top-level folders without a
 // dossier.yaml (other than schema and testdata) are reported too.
 func LoadAll(fsys fs.FS) ([]*Dossier, error) {
+	slugs, all, err := folders(fsys)
+	if err != nil {
+		return nil, err
+	}
+	var ds []*Dossier
+	for _, slug := range slugs {
+		d, ps := load(fsys, slug)
+		if len(ps) > 0 {
+			all = append(all, ps...)
+			continue
+		}
+		ds = append(ds, d)
+	}
+	return ds, all.err()
+}
+
+// Slugs returns the names of the folders of fsys that hold a dossier.yaml,
+// sorted: the dossiers LoadAll loads, whether or not they load cleanly.
+func Slugs(fsys fs.FS) ([]string, error) {
+	slugs, _, err := folders(fsys)
+	return slugs, err
+}
+
+// folders lists the top-level content folders of fsys: the sorted names of
+// those holding a dossier.yaml, and a problem for each that does not. schema,
+// testdata and names starting with "." or "_" are not content.
+func folders(fsys fs.FS) ([]string, Problems, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
-		return nil, fmt.Errorf("challenges: list dossiers: %w", err)
+		return nil, nil, fmt.Errorf("challenges: list dossiers: %w", err)
 	}
 	var (
-		ds  []*Dossier
-		all Problems
+		slugs []string
+		ps    Problems
 	)
 	for _, e := range entries {
 		name := e.Name()
@@ -58,22 +88,16 @@ func LoadAll(fsys fs.FS) ([]*Dossier, error) {
 			continue
 		}
 		if _, err := fs.Stat(fsys, path.Join(name, DossierFile)); err != nil {
-			all = append(all, Problem{
+			ps = append(ps, Problem{
 				File:    path.Join(name, DossierFile),
 				Message: "folder has no dossier.yaml",
 				Fix:     "add dossier.yaml (check its spelling) or remove the folder",
 			})
 			continue
 		}
-		d, ps := load(fsys, name)
-		if len(ps) > 0 {
-			all = append(all, ps...)
-			continue
-		}
-		ds = append(ds, d)
+		slugs = append(slugs, name)
 	}
-	slices.SortFunc(ds, func(a, b *Dossier) int { return strings.Compare(a.Slug, b.Slug) })
-	return ds, all.err()
+	return slugs, ps, nil
 }
 
 // load reads and checks the dossier in folder dir. It returns the dossier only

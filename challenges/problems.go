@@ -65,8 +65,8 @@ func (ps Problems) Detailed() string {
 	return b.String()
 }
 
-// sort orders problems by file, then line, then field, and drops exact duplicates.
-func (ps Problems) sort() Problems {
+// Sort orders problems by file, then line, then field, and drops exact duplicates.
+func (ps Problems) Sort() Problems {
 	slices.SortStableFunc(ps, func(a, b Problem) int {
 		return cmp.Or(
 			cmp.Compare(a.File, b.File),
@@ -82,5 +82,5 @@ func (ps Problems) err() error {
 	if len(ps) == 0 {
 		return nil
 	}
-	return ps.sort()
+	return ps.Sort()
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"strings"
 	"sync"
 
 	"github.com/racecase/racecase/runner"
@@ -45,6 +46,9 @@ type Proof struct {
 	// Detail says what decided the verdict, e.g. the failing test.
 	Detail string `json:"detail"`
 }
+
+// buggySubject is the Subject of the claims about the learner's starting repository.
+const buggySubject = "buggy repo"
 
 // claim is one subject and suite to run, with the verdict the dossier needs.
 type claim struct {
@@ -104,8 +108,8 @@ func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
 		return nil, err
 	}
 	claims := []claim{
-		{"buggy repo", runner.SuiteVisible, buggy, runner.VerdictFail, 1},
-		{"buggy repo", runner.SuiteHidden, buggy, runner.VerdictFail, 1},
+		{buggySubject, runner.SuiteVisible, buggy, runner.VerdictFail, 1},
+		{buggySubject, runner.SuiteHidden, buggy, runner.VerdictFail, 1},
 		{"reference fix", runner.SuiteVisible, fixed, runner.VerdictPass, 1},
 		{"reference fix", runner.SuiteHidden, fixed, runner.VerdictPass, runs},
 	}
@@ -138,6 +142,12 @@ func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions,
 		}
 	}
 	p.OK = p.Got == c.want && p.Identical == p.Runs
+	if c.subject == buggySubject && p.Got == runner.VerdictPass {
+		if marked := SkeletonFiles(c.files); len(marked) > 0 {
+			p.Detail = fmt.Sprintf("skeleton bug not written yet: write it in repo/%s (%s)",
+				strings.Join(marked, ", repo/"), SkeletonMarker)
+		}
+	}
 	return p, nil
 }
 

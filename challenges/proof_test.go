@@ -126,3 +126,34 @@ func TestProveNeedsTheHiddenSuite(t *testing.T) {
 		t.Fatal("Prove ran hidden claims without a hidden suite")
 	}
 }
+
+func TestProveNamesTheUnwrittenSkeletonBug(t *testing.T) {
+	m := fixtureFS(t)
+	lock := m[fixture+"/repo/src/lock.js"]
+	lock.Data = append([]byte("// "+SkeletonMarker+": write the bug here\n"), lock.Data...)
+	d, err := Load(m, fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stillCorrect := func(_ runner.Suite, lock string, _ int64) runner.Verdict {
+		if strings.Contains(lock, "setTimeout") {
+			return runner.VerdictFail // the decoy
+		}
+		return runner.VerdictPass
+	}
+	proofs, err := Prove(context.Background(), &scriptedRunner{verdict: stillCorrect}, m, d, ProofOptions{
+		Image: "img", Hidden: map[string][]byte{"suite.mjs": []byte("export default {}")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range proofs {
+		skeleton := strings.Contains(p.Detail, "skeleton bug not written yet") && strings.Contains(p.Detail, "repo/src/lock.js")
+		switch {
+		case p.Subject == buggySubject && (p.OK || !skeleton):
+			t.Errorf("%s/%s: ok=%v detail %q; want a violation naming the skeleton file", p.Subject, p.Suite, p.OK, p.Detail)
+		case p.Subject != buggySubject && (!p.OK || skeleton):
+			t.Errorf("%s/%s: ok=%v detail %q; want ok without the skeleton note", p.Subject, p.Suite, p.OK, p.Detail)
+		}
+	}
+}

@@ -60,6 +60,9 @@ type Dossier struct {
 	Limits Limits `json:"limits" yaml:"limits"`
 	// Secret is the answer; never served to learners.
 	Secret Secret `json:"secret" yaml:"secret"`
+	// Source says where repo/ was imported from; nil when it was written by
+	// hand. Never served to learners.
+	Source *Source `json:"source,omitempty" yaml:"source"`
 }
 
 // Incident is the incident story and the panels describing what fails.
@@ -208,4 +211,16 @@ type Secret struct {
 	CorrectHypothesis string `json:"correct_hypothesis" yaml:"correct_hypothesis"`
 	// Explanation says why the bug happens and what the fix does.
 	Explanation string `json:"explanation" yaml:"explanation"`
+}
+
+// Source records where a dossier's repo/ was taken from (racecase import).
+type Source struct {
+	// URL is the git URL or local path the repository was read from.
+	URL string `json:"url" yaml:"url"`
+	// Ref is the branch, tag or commit asked for; empty for the default branch.
+	Ref string `json:"ref,omitempty" yaml:"ref,omitempty"`
+	// Commit is the full hash of the commit Ref resolved to.
+	Commit string `json:"commit" yaml:"commit"`
+	// Path is the folder inside the repository that became repo/; empty for its root.
+	Path string `json:"path,omitempty" yaml:"path,omitempty"`
 }

@@ -45,6 +45,17 @@ func (c *checker) checkDossier(d *Dossier) {
 	c.checkEvidence(d)
 	c.checkRepoPaths(d)
 	c.checkReadonly(d.ReadonlyFiles)
+	c.checkSource(d.Source)
+}
+
+// checkSource checks what the schema cannot about where repo/ came from.
+func (c *checker) checkSource(s *Source) {
+	if s == nil || s.Path == "" {
+		return
+	}
+	if msg := badPath(s.Path); msg != "" {
+		c.at("source.path", msg, "write the folder's path inside the source repository, like services/worker")
+	}
 }
 
 // checkGraph checks that node ids are unique and that edges name nodes.

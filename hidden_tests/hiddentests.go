@@ -38,12 +38,19 @@ var ErrNoSuite = errors.New("no hidden suite")
 // Suite returns the hidden suite of the dossier with the given slug, as the secret
 // files of a hidden run.
 func Suite(slug string) (map[string][]byte, error) {
+	return SuiteFrom(suiteFiles, slug)
+}
+
+// SuiteFrom is Suite for hidden tests outside the binary: fsys is laid out
+// like hidden_tests/, one <slug>/suite.mjs per dossier (for example
+// os.DirFS of an instructor's own hidden_tests folder).
+func SuiteFrom(fsys fs.FS, slug string) (map[string][]byte, error) {
 	if slug == "" || strings.ContainsAny(slug, "/\\.") {
 		return nil, fmt.Errorf("%w: invalid slug %q", ErrNoSuite, slug)
 	}
-	data, err := suiteFiles.ReadFile(path.Join(slug, SuiteFile))
+	data, err := fs.ReadFile(fsys, path.Join(slug, SuiteFile))
 	if err != nil {
-		return nil, fmt.Errorf("%w for %q: hidden_tests/%s/%s is missing", ErrNoSuite, slug, slug, SuiteFile)
+		return nil, fmt.Errorf("%w for %q: %s/%s is missing", ErrNoSuite, slug, slug, SuiteFile)
 	}
 	return map[string][]byte{SuiteFile: data}, nil
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/racecase/racecase/challenges"
-	hiddentests "github.com/racecase/racecase/hidden_tests"
 	"github.com/racecase/racecase/runner"
 )
 
@@ -18,8 +17,9 @@ func check(ctx context.Context, args []string, _ func(string) string, stdout, st
 	flags.SetOutput(stderr)
 	suite := flags.String("suite", "hidden", "which suite to run: visible or hidden")
 	format := flags.String("format", "text", "output format: text or json")
+	where := addContentFlags(flags, "")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: racecase check [--suite visible|hidden] [--format text|json] <slug> <dir>")
+		fmt.Fprintln(stderr, "usage: racecase check [--suite visible|hidden] [--format text|json] [--challenges DIR [--hidden-tests DIR]] <slug> <dir>")
 		fmt.Fprintln(stderr, "Runs <dir> as the learner's repository against the dossier's suite in the Docker runner.")
 		fmt.Fprintln(stderr, "Exit codes: 0 every test passed, 1 a test did not pass, 2 usage, 3 no engine.")
 		flags.PrintDefaults()
@@ -32,8 +32,13 @@ func check(ctx context.Context, args []string, _ func(string) string, stdout, st
 		return exitUsage
 	}
 	slug, dir := flags.Arg(0), flags.Arg(1)
+	src, err := where.open()
+	if err != nil {
+		fmt.Fprintf(stderr, "racecase check: %v\n", err)
+		return exitUsage
+	}
 
-	d, err := challenges.Load(challenges.FS, slug)
+	d, err := challenges.Load(src.fsys, slug)
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase check: %v\n", err)
 		return exitUsage
@@ -49,7 +54,7 @@ func check(ctx context.Context, args []string, _ func(string) string, stdout, st
 		return exitTrouble
 	}
 	defer engine.Close()
-	hidden, err := hiddentests.Suite(d.Slug)
+	hidden, err := src.suite(d.Slug)
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase check: %v\n", err)
 		return exitViolation

@@ -26,6 +26,10 @@ func commands() map[string]command {
 		"images":   {"build the runner image if it is missing", images},
 		"check":    {"run a directory as a learner's repo against a dossier's suite", check},
 		"validate": {"prove dossiers: buggy fails, reference passes N times, every decoy fails", validate},
+		"new":      {"scaffold a new dossier and its hidden suite", newDossier},
+		"import":   {"take a dossier's repository from git (URL or local path)", importRepo},
+		"lint":     {"check dossiers on disk without running them", lint},
+		"schema":   {"print the JSON Schema of dossier.yaml", schema},
 	}
 }
 
@@ -48,7 +52,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: racecase <command> [arguments]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
-	for _, name := range []string{"serve", "images", "check", "validate"} {
+	for _, name := range []string{"serve", "images", "check", "validate", "new", "import", "lint", "schema"} {
 		fmt.Fprintf(w, "  %-9s %s\n", name, commands()[name].summary)
 	}
 	fmt.Fprintln(w)

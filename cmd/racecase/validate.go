@@ -3,40 +3,53 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"runtime"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/racecase/racecase/challenges"
 	hiddentests "github.com/racecase/racecase/hidden_tests"
+	"github.com/racecase/racecase/runner"
 )
 
 func validate(ctx context.Context, args []string, _ func(string) string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("validate", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	runs := flags.Int("runs", 3, "how many times the reference fix must pass the hidden suite with identical results")
-	format := flags.String("format", "table", "output format: table or json")
+	format := flags.String("format", "table", "output format: table, json or junit (JUnit XML: one testsuite per dossier, one testcase per claim)")
+	where := addContentFlags(flags, "")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: racecase validate [--runs N] [--format table|json] [slug ...]")
-		fmt.Fprintln(stderr, "Proves every named dossier (all when none is named) through the Docker runner.")
-		fmt.Fprintln(stderr, "Exit codes: 0 every claim held, 1 a dossier is broken or a claim failed, 2 usage, 3 no engine.")
+		fmt.Fprintln(stderr, "usage: racecase validate [--runs N] [--format table|json|junit] [--challenges DIR [--hidden-tests DIR]] [slug ...]")
+		fmt.Fprintln(stderr, "Proves every named dossier (all when none is named) through the Docker runner: the buggy repo")
+		fmt.Fprintln(stderr, "fails the visible and the hidden suite, the reference fix passes both (the hidden one N times")
+		fmt.Fprintln(stderr, "with identical results), and every decoy fails the hidden suite.")
+		fmt.Fprintln(stderr, "Exit codes: 0 every claim held, 1 a dossier is broken or a claim failed, 2 usage or unknown slug, 3 no engine.")
 		flags.PrintDefaults()
 	}
-	if err := flags.Parse(args); err != nil {
+	if err := flags.Parse(reorderFlags(args)); err != nil {
 		return exitUsage
 	}
-	if *runs < 1 || (*format != "table" && *format != "json") {
+	if *runs < 1 || !slices.Contains([]string{"table", "json", "junit"}, *format) {
 		flags.Usage()
 		return exitUsage
 	}
-
-	dossiers, err := loadDossiers(challenges.FS, flags.Args())
+	src, err := where.open()
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase validate: %v\n", err)
+		return exitUsage
+	}
+	dossiers, err := loadDossiers(src.fsys, flags.Args())
+	if err != nil {
+		fmt.Fprintf(stderr, "racecase validate: %v\n", err)
+		if errors.Is(err, fs.ErrNotExist) {
+			return exitUsage
+		}
 		return exitViolation
 	}
 	engine, tag, err := engineWithImage(ctx, stderr)
@@ -46,28 +59,25 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 	}
 	defer engine.Close()
 
-	var proofs []challenges.Proof
-	for _, d := range dossiers {
-		hidden, err := hiddentests.Suite(d.Slug)
-		if err != nil {
-			fmt.Fprintf(stderr, "racecase validate: %v\n", err)
+	proofs, err := proveAll(ctx, engine, tag, src, dossiers, *runs)
+	if err != nil {
+		fmt.Fprintf(stderr, "racecase validate: %v\n", err)
+		if errors.Is(err, hiddentests.ErrNoSuite) {
 			return exitViolation
 		}
-		got, err := challenges.Prove(ctx, engine, challenges.FS, d, challenges.ProofOptions{
-			Image: tag, Runs: *runs, Parallel: runtime.NumCPU(), Hidden: hidden,
-		})
-		if err != nil {
-			fmt.Fprintf(stderr, "racecase validate: %v\n", err)
-			return exitTrouble
-		}
-		proofs = append(proofs, got...)
+		return exitTrouble
 	}
-
-	if *format == "json" {
+	switch *format {
+	case "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		_ = enc.Encode(proofs)
-	} else {
+	case "junit":
+		if err := writeJUnit(stdout, proofs); err != nil {
+			fmt.Fprintf(stderr, "racecase validate: %v\n", err)
+			return exitTrouble
+		}
+	default:
 		writeProofTable(stdout, proofs)
 	}
 	for _, p := range proofs {
@@ -76,6 +86,27 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 		}
 	}
 	return exitOK
+}
+
+// proveAll proves every dossier through r, with each one's hidden suite from
+// src, and returns every proof in order. An error means a dossier has no
+// hidden suite (wrapping hiddentests.ErrNoSuite) or the runner failed.
+func proveAll(ctx context.Context, r runner.Runner, image string, src content, dossiers []*challenges.Dossier, runs int) ([]challenges.Proof, error) {
+	var proofs []challenges.Proof
+	for _, d := range dossiers {
+		hidden, err := src.suite(d.Slug)
+		if err != nil {
+			return nil, err
+		}
+		got, err := challenges.Prove(ctx, r, src.fsys, d, challenges.ProofOptions{
+			Image: image, Runs: runs, Parallel: runtime.NumCPU(), Hidden: hidden,
+		})
+		if err != nil {
+			return nil, err
+		}
+		proofs = append(proofs, got...)
+	}
+	return proofs, nil
 }
 
 // loadDossiers loads the named dossiers from fsys, or all of them; a broken

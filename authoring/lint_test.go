@@ -1,0 +1,224 @@
+package authoring
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/racecase/racecase/challenges"
+)
+
+// TestBuiltInDossiersLint is the content gate for racecase's own dossiers.
+func TestBuiltInDossiersLint(t *testing.T) {
+	report, err := Lint(Dirs{Challenges: "../challenges", HiddenTests: "../hidden_tests"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(report.Problems) > 0 {
+		t.Fatalf("built-in dossiers have lint problems:\n%s", report.Problems.Detailed())
+	}
+	if len(report.Dossiers) < 5 || len(report.Skeletons) > 0 {
+		t.Errorf("checked %v, skeletons %v", report.Dossiers, report.Skeletons)
+	}
+}
+
+// wantLint is a problem Lint must report: its file (relative to the dossier
+// repository), field, and substrings of its message and fix.
+type wantLint struct {
+	file, field, message, fix string
+}
+
+func TestLintFindsEveryKindOfProblem(t *testing.T) {
+	const slug = "receipt-twice"
+	tests := []struct {
+		name   string
+		break_ func(t *testing.T, dossier, hidden string)
+		want   []wantLint
+	}{{
+		name: "schema error",
+		break_: func(t *testing.T, dossier, _ string) {
+			edit(t, filepath.Join(dossier, "dossier.yaml"), "difficulty: easy", "difficulty: extreme")
+		},
+		want: []wantLint{{"challenges/receipt-twice/dossier.yaml", "difficulty", `"extreme" is not allowed`, "use one of: easy, medium, hard"}},
+	}, {
+		name: "missing evidence",
+		break_: func(t *testing.T, dossier, _ string) {
+			remove(t, filepath.Join(dossier, "evidence", "worker.log"))
+		},
+		want: []wantLint{{"challenges/receipt-twice/dossier.yaml", "logs[0].file", `"evidence/worker.log" does not exist`, "create"}},
+	}, {
+		name: "no hidden suite",
+		break_: func(t *testing.T, _, hidden string) {
+			remove(t, filepath.Join(hidden, "suite.mjs"))
+		},
+		want: []wantLint{{"hidden_tests/receipt-twice/suite.mjs", "", "no hidden suite", "SUITES.md"}},
+	}, {
+		name: "suite without a default export",
+		break_: func(t *testing.T, _, hidden string) {
+			edit(t, filepath.Join(hidden, "suite.mjs"), "export default {", "const suite = {")
+		},
+		want: []wantLint{{"hidden_tests/receipt-twice/suite.mjs", "", "no default export", "export default"}},
+	}, {
+		name: "secrets inside repo",
+		break_: func(t *testing.T, dossier, hidden string) {
+			copyFile(t, filepath.Join(dossier, "decoys", "sleep-recheck", "why.md"), filepath.Join(dossier, "repo", "why.md"))
+			copyFile(t, filepath.Join(hidden, "suite.mjs"), filepath.Join(dossier, "repo", "test", "suite.mjs"))
+			copyFile(t, filepath.Join(dossier, "solution", "src", "claims.js"), filepath.Join(dossier, "repo", "solution", "claims.js"))
+			copyFile(t, filepath.Join(dossier, "solution", "src", "claims.js"), filepath.Join(dossier, "repo", "src", "claims.fixed.js"))
+			if err := writeFile(filepath.Join(dossier, "repo", ".git", "HEAD"), []byte("ref: refs/heads/main\n")); err != nil {
+				t.Fatal(err)
+			}
+		},
+		want: []wantLint{
+			{"challenges/receipt-twice/repo/why.md", "", "a decoy's explanation", "move it out of repo/"},
+			{"challenges/receipt-twice/repo/test/suite.mjs", "", "a hidden suite", "move it out of repo/"},
+			{"challenges/receipt-twice/repo/solution", "", "a reference fix", "remove the folder"},
+			{"challenges/receipt-twice/repo/src/claims.fixed.js", "", "a copy of the reference fix's src/claims.js", "remove it"},
+			{"challenges/receipt-twice/repo/.git", "", "git history", "remove the folder"},
+		},
+	}, {
+		name: "npm test does not run node --test",
+		break_: func(t *testing.T, dossier, _ string) {
+			pkg := filepath.Join(dossier, "repo", "package.json")
+			edit(t, pkg, `"test": "node --test test/"`, `"test": "jest"`)
+			edit(t, pkg, `"type": "module",`, `"dependencies": {"jest": "^29"},`)
+		},
+		want: []wantLint{
+			{"challenges/receipt-twice/repo/package.json", "scripts.test", `npm test runs "jest"`, "node --test test/"},
+			{"challenges/receipt-twice/repo/package.json", "type", "ES modules", `"type": "module"`},
+			{"challenges/receipt-twice/repo/package.json", "dependencies", "installs nothing", "Node.js alone"},
+		},
+	}, {
+		name: "no test script, no test file, another command",
+		break_: func(t *testing.T, dossier, _ string) {
+			edit(t, filepath.Join(dossier, "repo", "package.json"), `"test": "node --test test/"`, `"start": "node src/worker.js"`)
+			remove(t, filepath.Join(dossier, "repo", "test", "worker.test.js"))
+			edit(t, filepath.Join(dossier, "dossier.yaml"), "command: npm test", "command: make check")
+		},
+		want: []wantLint{
+			{"challenges/receipt-twice/repo/package.json", "scripts.test", "no test script", `"test": "node --test test/"`},
+			{"challenges/receipt-twice/repo/test", "", "no test file", "repo/test/<name>.test.js"},
+			{"challenges/receipt-twice/dossier.yaml", "checks.visible.command", `not "make check"`, "command: npm test"},
+		},
+	}, {
+		name: "package.json is not JSON",
+		break_: func(t *testing.T, dossier, _ string) {
+			edit(t, filepath.Join(dossier, "repo", "package.json"), `"private": true,`, `"private": true,,`)
+		},
+		want: []wantLint{{"challenges/receipt-twice/repo/package.json", "", "not valid JSON", "fix the JSON syntax"}},
+	}, {
+		name: "binary file in repo",
+		break_: func(t *testing.T, dossier, _ string) {
+			if err := writeFile(filepath.Join(dossier, "repo", "logo.png"), []byte{0x89, 'P', 'N', 'G', 0xff, 0xfe}); err != nil {
+				t.Fatal(err)
+			}
+		},
+		want: []wantLint{{"challenges/receipt-twice/repo/logo.png", "", "not UTF-8 text", "leave binary files out"}},
+	}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dirs := scaffold(t, slug)
+			tc.break_(t, filepath.Join(dirs.Challenges, slug), filepath.Join(dirs.HiddenTests, slug))
+			report, err := Lint(dirs, []string{slug})
+			if err != nil {
+				t.Fatal(err)
+			}
+			root := filepath.ToSlash(filepath.Dir(dirs.Challenges)) + "/"
+			for _, w := range tc.want {
+				if !hasProblem(report.Problems, root+w.file, w) {
+					t.Errorf("no problem %+v in:\n%s", w, report.Problems.Detailed())
+				}
+			}
+			if len(report.Problems) != len(tc.want) && tc.name != "schema error" {
+				t.Errorf("%d problems, want %d:\n%s", len(report.Problems), len(tc.want), report.Problems.Detailed())
+			}
+		})
+	}
+}
+
+func hasProblem(ps challenges.Problems, file string, w wantLint) bool {
+	for _, p := range ps {
+		if p.File == file && p.Field == w.field && strings.Contains(p.Message, w.message) && strings.Contains(p.Fix, w.fix) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestLintSchemaProblemHasItsLine(t *testing.T) {
+	dirs := scaffold(t, "receipt-twice")
+	yaml := filepath.Join(dirs.Challenges, "receipt-twice", "dossier.yaml")
+	edit(t, yaml, "estimate_minutes: 20", "estimate_minutes: twenty")
+	report, err := Lint(dirs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(yaml)
+	line := 1 + strings.Count(string(data[:strings.Index(string(data), "estimate_minutes: twenty")]), "\n")
+	if len(report.Problems) != 1 || report.Problems[0].Field != "estimate_minutes" || report.Problems[0].Line != line {
+		t.Fatalf("want one problem at estimate_minutes, line %d:\n%s", line, report.Problems.Detailed())
+	}
+}
+
+func TestLintUnknownSlug(t *testing.T) {
+	dirs := scaffold(t, "receipt-twice")
+	if _, err := Lint(dirs, []string{"no-such-dossier"}); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("Lint(unknown) = %v, want fs.ErrNotExist", err)
+	}
+	if _, err := Lint(dirs, []string{"../receipt-twice"}); !errors.Is(err, ErrInvalidSlug) {
+		t.Errorf("Lint(../receipt-twice) = %v, want ErrInvalidSlug", err)
+	}
+	if _, err := Lint(Dirs{Challenges: filepath.Join(dirs.Challenges, "missing"), HiddenTests: dirs.HiddenTests}, nil); err == nil {
+		t.Error("Lint of a missing folder succeeded")
+	}
+}
+
+func TestLintReportsFoldersWithoutDossier(t *testing.T) {
+	dirs := scaffold(t, "receipt-twice")
+	if err := writeFile(filepath.Join(dirs.Challenges, "draft", "notes.md"), []byte("todo")); err != nil {
+		t.Fatal(err)
+	}
+	report, err := Lint(dirs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(report.Problems) != 1 || !strings.HasSuffix(report.Problems[0].File, "challenges/draft/dossier.yaml") {
+		t.Fatalf("want the folder without dossier.yaml reported:\n%s", report.Problems.Detailed())
+	}
+}
+
+// edit replaces old by new in file, exactly once.
+func edit(t *testing.T, file, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(data), old) != 1 {
+		t.Fatalf("%s holds %q %d times, want once", file, old, strings.Count(string(data), old))
+	}
+	if err := os.WriteFile(file, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func remove(t *testing.T, file string) {
+	t.Helper()
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := writeFile(to, data); err != nil {
+		t.Fatal(err)
+	}
+}
