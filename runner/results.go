@@ -36,33 +36,55 @@ const MaxTestOutput = 500
 
 // TraceStep is one event of a failing interleaving, as the learner reads it.
 type TraceStep struct {
-	Step      int    `json:"step"`
-	At        int64  `json:"at"` // virtual milliseconds
-	Worker    string `json:"worker"`
+	// Step numbers the events of the schedule from 1.
+	Step int `json:"step"`
+	// At is the virtual time of the event in milliseconds.
+	At int64 `json:"at"`
+	// Worker is the simulated process that acted, e.g. "blue".
+	Worker string `json:"worker"`
+	// Operation is what happened: a store call ("setIfAbsent"), a side effect
+	// ("send"), a delivery ("receive"), a timer, a crash.
 	Operation string `json:"operation"`
-	Key       string `json:"key"`
-	Result    string `json:"result"`
-	Highlight bool   `json:"highlight,omitempty"` // the step breaks the property
+	// Key is the store key, job or effect key the event concerns.
+	Key string `json:"key"`
+	// Result is what the event returned or did, in words.
+	Result string `json:"result"`
+	// Highlight marks the steps that break the property.
+	Highlight bool `json:"highlight,omitempty"`
 }
 
 // TestResult is the outcome of one test.
 type TestResult struct {
-	Name      string      `json:"name"`
-	Status    string      `json:"status"`
-	Message   string      `json:"message"`
-	Output    string      `json:"output"` // at most MaxTestOutput characters
-	Schedules int         `json:"schedules,omitempty"`
-	Trace     []TraceStep `json:"trace,omitempty"`
+	// Name is the test's name as the learner sees it.
+	Name string `json:"name"`
+	// Status is StatusPass, StatusFail or StatusError.
+	Status string `json:"status"`
+	// Message says what failed, in words; empty when the test passed.
+	Message string `json:"message"`
+	// Output is the learner's output for the failing case, at most
+	// MaxTestOutput characters.
+	Output string `json:"output"`
+	// Schedules is how many schedules a concurrency test explored.
+	Schedules int `json:"schedules,omitempty"`
+	// Trace is the interleaving that broke a failed concurrency test.
+	Trace []TraceStep `json:"trace,omitempty"`
 }
 
 // Results is the outcome of a run, shaped like Exercism's test-runner results
 // v3 and extended with a Verdict, console output and duration.
 type Results struct {
-	Version    int          `json:"version"`
-	Status     string       `json:"status"`
-	Verdict    Verdict      `json:"verdict"`
-	Message    string       `json:"message,omitempty"`
-	Tests      []TestResult `json:"tests"`
-	Output     string       `json:"output"` // console output without the result record, capped
-	DurationMS int64        `json:"duration_ms"`
+	// Version is ResultsVersion.
+	Version int `json:"version"`
+	// Status is StatusPass, StatusFail or StatusError, as in results v3.
+	Status string `json:"status"`
+	// Verdict is the one-word outcome, including time-out, memory and output limit.
+	Verdict Verdict `json:"verdict"`
+	// Message says why the run as a whole failed or could not run.
+	Message string `json:"message,omitempty"`
+	// Tests holds one result per test, in the suite's order.
+	Tests []TestResult `json:"tests"`
+	// Output is the console output without the result record, capped.
+	Output string `json:"output"`
+	// DurationMS is how long the container ran, in milliseconds.
+	DurationMS int64 `json:"duration_ms"`
 }
