@@ -35,4 +35,9 @@ func addRoutes(r *gin.Engine, cfg Config) {
 
 	api.GET("/runs/:id", handleGetRun(svc))
 	api.GET("/runs/:id/events", handleRunEvents(svc, cfg.Done))
+
+	teacher := api.Group("/instructor", requireInstructor(cfg.InstructorToken))
+	teacher.GET("/dossiers", handleInstructorDossiers(cfg.Instructor))
+	teacher.POST("/dossiers/:slug/validate", handleStartValidation(cfg.Instructor))
+	teacher.GET("/dossiers/:slug/validate", handleGetValidation(cfg.Instructor))
 }

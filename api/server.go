@@ -1,6 +1,7 @@
 // Package api is racecase's HTTP API, built on gin: the catalog of dossiers,
 // learners' workspaces and files, runs with a Server-Sent Events stream,
-// hints and progress, health and metrics. routes.go lists every route;
+// hints and progress, health and metrics, and the token-protected instructor
+// routes (each dossier's lint and validate status). routes.go lists every route;
 // every error is an RFC 9457 problem document; /api/openapi.json describes
 // the whole API.
 package api
@@ -13,6 +14,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/racecase/racecase/instructor"
 	"github.com/racecase/racecase/workspace"
 )
 
@@ -32,6 +34,11 @@ type Config struct {
 	// App serves every GET or HEAD outside /api that no route matches: the
 	// browser workspace (web.Handler()). Nil serves the API alone.
 	App http.Handler
+	// Instructor backs the instructor routes; nil makes them answer 503.
+	Instructor *instructor.Desk
+	// InstructorToken is the bearer token the instructor routes require;
+	// empty refuses every request to them.
+	InstructorToken string
 }
 
 // New returns the API's handler.

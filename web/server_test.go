@@ -12,9 +12,11 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/racecase/racecase/api"
+	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/challenges"
 	"github.com/racecase/racecase/docker/runnerimage"
 	hiddentests "github.com/racecase/racecase/hidden_tests"
+	"github.com/racecase/racecase/instructor"
 	"github.com/racecase/racecase/runner/runnertest"
 	"github.com/racecase/racecase/store/sqlite"
 	"github.com/racecase/racecase/web"
@@ -24,11 +26,21 @@ import (
 // imageTimeout bounds building the runner image on a fresh engine.
 const imageTimeout = 5 * time.Minute
 
+// instructorToken is the instructor token the test server requires.
+const instructorToken = "browser-test-token"
+
 // startServer starts the real racecase server on a free port: every dossier,
 // SQLite in a temporary directory, the Docker runner with the real runner
-// image, the API and the browser app. It returns the base URL. Without a
-// Docker engine the test is skipped (or fails under REQUIRE_DOCKER=1).
+// image, the API, the instructor page and the browser app. It returns the base
+// URL. Without a Docker engine the test is skipped (or fails under
+// REQUIRE_DOCKER=1).
 func startServer(t *testing.T) string {
+	t.Helper()
+	return startServerWith(t, authoring.Dirs{})
+}
+
+// startServerWith is startServer also serving, and watching, the dossiers of dirs.
+func startServerWith(t *testing.T, dirs authoring.Dirs) string {
 	t.Helper()
 	engine := runnertest.Engine(t)
 	ctx := context.Background()
@@ -49,7 +61,7 @@ func startServer(t *testing.T) string {
 	t.Cleanup(func() { db.Close() })
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	svc, err := workspace.New(ctx, db, workspace.Config{
-		Dossiers: dossiers, Content: challenges.FS, Runner: engine, Image: tag, HiddenSuite: hiddentests.Suite,
+		Dossiers: dossiers, Content: challenges.FS, Runner: engine, Image: tag, HiddenSuite: instructor.Suites(dossiers, dirs),
 		Workers: 2, RescueAfter: time.Minute, Logger: quiet, QueueLogger: quiet,
 	})
 	if err != nil {
@@ -59,8 +71,19 @@ func startServer(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	deskCtx, stopDesk := context.WithCancel(ctx)
+	desk, err := instructor.New(deskCtx, instructor.Config{Service: svc, BuiltIn: dossiers, Dirs: dirs, Runner: engine, Image: tag, Logger: quiet})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go desk.Watch(deskCtx, 100*time.Millisecond)
+	t.Cleanup(func() {
+		stopDesk()
+		desk.Wait()
+	})
 	done := make(chan struct{})
-	handler, err := api.New(api.Config{Service: svc, SessionKey: key, Registry: prometheus.NewRegistry(), Logger: quiet, Done: done, App: web.Handler()})
+	handler, err := api.New(api.Config{Service: svc, SessionKey: key, Registry: prometheus.NewRegistry(), Logger: quiet, Done: done, App: web.Handler(),
+		Instructor: desk, InstructorToken: instructorToken})
 	if err != nil {
 		t.Fatal(err)
 	}

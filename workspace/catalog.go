@@ -38,9 +38,10 @@ func (s *Service) Cards(ctx context.Context, learner string) ([]Card, error) {
 			return nil, err
 		}
 	}
-	cards := make([]Card, 0, len(s.order))
-	for _, slug := range s.order {
-		d := s.dossiers[slug]
+	served := s.served()
+	cards := make([]Card, 0, len(served))
+	for _, d := range served {
+		slug := d.Slug
 		cards = append(cards, Card{
 			Slug:            d.Slug,
 			Title:           d.Title,

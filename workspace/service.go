@@ -15,7 +15,8 @@ import (
 	"log/slog"
 	"runtime"
 	"slices"
-	"sort"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -72,14 +73,15 @@ type Config struct {
 type Service struct {
 	store    *sqlite.DB
 	cfg      Config
-	dossiers map[string]*dossier
-	order    []string // slugs, sorted
+	mu       sync.RWMutex        // guards dossiers and order
+	dossiers map[string]*dossier // replaced, never changed in place, by Publish and Withdraw
+	order    []string            // slugs, sorted
 	log      *slog.Logger
 	metrics  *metrics
 	notify   *broker
 	inflight *inflight
-	runs     *runQueue     // nil without a runner
-	timeout  time.Duration // the most one run may take
+	runs     *runQueue    // nil without a runner
+	timeout  atomic.Int64 // the most one run may take, in nanoseconds
 	now      func() time.Time
 }
 
@@ -119,15 +121,10 @@ func New(ctx context.Context, db *sqlite.DB, cfg Config) (*Service, error) {
 		now:      time.Now,
 	}
 	for _, d := range cfg.Dossiers {
-		loaded, err := loadDossier(cfg.Content, d)
-		if err != nil {
+		if err := s.Publish(d, cfg.Content); err != nil {
 			return nil, err
 		}
-		s.dossiers[d.Slug] = loaded
-		s.order = append(s.order, d.Slug)
 	}
-	sort.Strings(s.order)
-	s.timeout = s.longestWall() + cfg.RunGrace
 	s.metrics = newMetrics(s)
 	if cfg.Registerer != nil {
 		if err := s.metrics.register(cfg.Registerer); err != nil {
@@ -160,15 +157,6 @@ func loadDossier(content fs.FS, d *challenges.Dossier) (*dossier, error) {
 		out.readonly[p] = true
 	}
 	return out, nil
-}
-
-// longestWall returns the longest wall-clock limit of a run of any dossier.
-func (s *Service) longestWall() time.Duration {
-	longest := runner.DefaultLimits().Wall
-	for _, d := range s.dossiers {
-		longest = max(longest, d.Limits.RunnerLimits().Wall)
-	}
-	return longest
 }
 
 // Start removes containers a killed earlier process left behind and starts
@@ -220,7 +208,7 @@ func errNoRunner() *Error {
 
 // dossier returns the dossier with the given slug, or ENOTFOUND.
 func (s *Service) dossier(slug string) (*dossier, error) {
-	d, ok := s.dossiers[slug]
+	d, ok := s.lookup(slug)
 	if !ok {
 		return nil, Errorf(ENOTFOUND, "There is no dossier %q.", slug)
 	}

@@ -34,7 +34,9 @@ type claimedRun struct {
 // Timeout is the most one run may take; River cancels the run past it, and
 // after a crash it runs again a run that was running only once this much
 // time has passed since it started.
-func (w *runWorker) Timeout(*river.Job[RunArgs]) time.Duration { return w.s.timeout }
+func (w *runWorker) Timeout(*river.Job[RunArgs]) time.Duration {
+	return w.s.runTimeout()
+}
 
 // Work executes one run and records its verdict exactly once. A job for a
 // run this process is still executing (River rescued it early) waits; a job

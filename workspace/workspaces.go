@@ -97,7 +97,7 @@ func (s *Service) View(ctx context.Context, learner, wsID string) (View, error) 
 // summary converts a workspace row.
 func (s *Service) summary(w db.Workspace) Summary {
 	sum := Summary{ID: w.ID, Dossier: w.Dossier, CreatedAt: fromMillis(w.CreatedAt)}
-	if d, ok := s.dossiers[w.Dossier]; ok {
+	if d, ok := s.lookup(w.Dossier); ok {
 		sum.Title = d.Title
 	}
 	return sum
@@ -122,7 +122,7 @@ func (s *Service) workspaceTx(ctx context.Context, q *db.Queries, learner, wsID 
 	if err != nil {
 		return db.Workspace{}, nil, wrap(err, "get workspace")
 	}
-	d, ok := s.dossiers[ws.Dossier]
+	d, ok := s.lookup(ws.Dossier)
 	if !ok {
 		return db.Workspace{}, nil, &Error{Code: EUNAVAILABLE,
 			Message: "This workspace's dossier is no longer served by this racecase.",

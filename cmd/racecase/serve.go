@@ -13,8 +13,9 @@ import (
 	"time"
 
 	"github.com/racecase/racecase/api"
+	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/challenges"
-	hiddentests "github.com/racecase/racecase/hidden_tests"
+	"github.com/racecase/racecase/instructor"
 	"github.com/racecase/racecase/store/sqlite"
 	"github.com/racecase/racecase/web"
 	"github.com/racecase/racecase/workspace"
@@ -34,9 +35,12 @@ type serveOptions struct {
 	maxQueued   int
 	runGrace    time.Duration
 	rescueAfter time.Duration
+	content     *contentFlags // --challenges and --hidden-tests: dossiers besides the built-in ones
+	token       string        // the instructor token
+	tokenMade   bool          // token was generated, so the instructor URL carries it
 }
 
-func serve(ctx context.Context, args []string, _ func(string) string, stdout, stderr io.Writer) int {
+func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	var o serveOptions
 	flags := flag.NewFlagSet("serve", flag.ContinueOnError)
 	flags.SetOutput(stderr)
@@ -46,9 +50,13 @@ func serve(ctx context.Context, args []string, _ func(string) string, stdout, st
 	flags.IntVar(&o.maxQueued, "max-queued", 0, "runs queued or running before new ones get 429 (0: 8 per worker)")
 	flags.DurationVar(&o.runGrace, "run-grace", 30*time.Second, "time a run may take beyond its wall-clock limit (container start and clean-up) before it is abandoned and retried")
 	flags.DurationVar(&o.rescueAfter, "rescue-after", 10*time.Second, "how long a run must have been running, and past its time budget, before it is treated as orphaned by a dead process and run again")
+	o.content = addContentFlags(flags, "")
+	flags.StringVar(&o.token, "instructor-token", "", "bearer token of the instructor page and API (default: $"+instructorTokenEnv+", else a random one printed at start)")
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir] [--workers N] [--max-queued N] [--run-grace d] [--rescue-after d]")
-		fmt.Fprintln(stderr, "Serves the learner API. Runs need a Docker engine; without one everything else still works.")
+		fmt.Fprintln(stderr, "                      [--challenges DIR [--hidden-tests DIR]] [--instructor-token T]")
+		fmt.Fprintln(stderr, "Serves the learner API and the instructor page. Runs need a Docker engine; without one everything else still works.")
+		fmt.Fprintln(stderr, "Dossiers in --challenges are served besides the built-in ones and reload within a second of a change.")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -58,6 +66,11 @@ func serve(ctx context.Context, args []string, _ func(string) string, stdout, st
 		flags.Usage()
 		return exitUsage
 	}
+	if *o.content.hidden != "" && *o.content.challenges == "" {
+		fmt.Fprintln(stderr, "racecase serve: --hidden-tests goes with --challenges")
+		return exitUsage
+	}
+	o.token, o.tokenMade = instructorToken(o.token, getenv)
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	if err := runServer(ctx, o, log, stdout, stderr); err != nil {
 		log.Error("racecase serve stopped", "error", err.Error())
@@ -74,6 +87,10 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	if err != nil {
 		return err
 	}
+	var dirs authoring.Dirs
+	if *o.content.challenges != "" {
+		dirs = o.content.dirs()
+	}
 	db, err := sqlite.Open(ctx, o.data)
 	if err != nil {
 		return err
@@ -85,7 +102,7 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	}
 	registry := newRegistry()
 	cfg := workspace.Config{
-		Dossiers: dossiers, Content: challenges.FS, Image: image, HiddenSuite: hiddentests.Suite,
+		Dossiers: dossiers, Content: challenges.FS, Image: image, HiddenSuite: instructor.Suites(dossiers, dirs),
 		Workers: o.workers, MaxInFlight: o.maxQueued, RunGrace: o.runGrace, RescueAfter: o.rescueAfter,
 		Registerer: registry, Logger: log, QueueLogger: queueLogger(stderr),
 	}
@@ -100,8 +117,22 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	if err != nil {
 		return err
 	}
+	deskCtx, stopDesk := context.WithCancel(ctx)
+	defer stopDesk()
+	desk, err := instructor.New(deskCtx, instructor.Config{
+		Service: svc, BuiltIn: dossiers, Dirs: dirs, Runner: cfg.Runner, Image: image, Logger: log,
+	})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		stopDesk() // validations end with the server, before the runner closes
+		desk.Wait()
+	}()
+	go desk.Watch(deskCtx, instructor.PollInterval)
 	done := make(chan struct{})
-	handler, err := api.New(api.Config{Service: svc, SessionKey: key, Registry: registry, Logger: log, Done: done, App: web.Handler()})
+	handler, err := api.New(api.Config{Service: svc, SessionKey: key, Registry: registry, Logger: log, Done: done, App: web.Handler(),
+		Instructor: desk, InstructorToken: o.token})
 	if err != nil {
 		return err
 	}
@@ -117,6 +148,7 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	fmt.Fprintf(stdout, "racecase: serving on http://%s\n", ln.Addr())
+	printInstructorURL(stdout, ln.Addr().String(), o)
 
 	select {
 	case <-ctx.Done():

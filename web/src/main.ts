@@ -1,10 +1,12 @@
 // Entry point: a tiny router over the History API. "/" is the catalog,
-// "/dossiers/{slug}" a dossier with its workspace; the Go server answers
-// index.html for both, so links can be shared and reloaded.
+// "/dossiers/{slug}" a dossier with its workspace, "/instructor" the
+// instructor page; the Go server answers index.html for each, so links can be
+// shared and reloaded.
 import { h, replace } from './lib/dom';
 import { catalogPage } from './views/catalog';
 import { brand } from './views/chrome';
 import { dossierPage } from './views/dossier-page';
+import { instructorPage } from './views/instructor';
 
 const root = document.getElementById('app')!;
 let cleanup: (() => void) | null = null;
@@ -20,6 +22,8 @@ async function render(): Promise<void> {
   let done: () => void;
   if (path === '/' || path === '/index.html') {
     done = await catalogPage(root);
+  } else if (path === '/instructor') {
+    done = await instructorPage(root);
   } else if (m) {
     done = await dossierPage(root, decodeURIComponent(m[1]));
   } else {

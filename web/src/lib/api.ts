@@ -30,8 +30,8 @@ export function describeError(err: unknown): { title: string; detail: string } {
 }
 
 /** Sends one request and decodes the JSON answer, or throws an ApiError. */
-async function call<T>(method: string, url: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+export async function call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { ...headers, Accept: 'application/json' } };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';

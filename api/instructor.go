@@ -1,0 +1,74 @@
+package api
+
+import (
+	"crypto/subtle"
+	"net/http"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+	"github.com/racecase/racecase/instructor"
+	"github.com/racecase/racecase/workspace"
+)
+
+// codeUnauthorized is the code of a request to the instructor routes without
+// the instructor token.
+const codeUnauthorized = "unauthorized"
+
+// requireInstructor lets through only requests carrying
+// "Authorization: Bearer <token>", compared in constant time. An empty token
+// lets nothing through.
+func requireInstructor(token string) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		got, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+		if !ok || token == "" || subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
+			c.Header("WWW-Authenticate", `Bearer realm="racecase instructor"`)
+			writeProblem(c, newProblem(c, http.StatusUnauthorized, codeUnauthorized,
+				"Send the instructor token as Authorization: Bearer <token>. racecase serve prints the instructor URL with it at start."))
+			return
+		}
+		c.Next()
+	}
+}
+
+// withDesk answers 503 when the server has no instructor desk.
+func withDesk(desk *instructor.Desk, next func(c *gin.Context, desk *instructor.Desk)) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if desk == nil {
+			writeError(c, workspace.Errorf(workspace.EUNAVAILABLE, "This racecase serves no instructor page."))
+			return
+		}
+		next(c, desk)
+	}
+}
+
+// handleInstructorDossiers lists every dossier with its source, lint
+// problems and last validation.
+func handleInstructorDossiers(desk *instructor.Desk) gin.HandlerFunc {
+	return withDesk(desk, func(c *gin.Context, desk *instructor.Desk) {
+		c.JSON(http.StatusOK, gin.H{"dossiers": desk.List()})
+	})
+}
+
+// handleStartValidation starts validating a dossier in the background.
+func handleStartValidation(desk *instructor.Desk) gin.HandlerFunc {
+	return withDesk(desk, func(c *gin.Context, desk *instructor.Desk) {
+		v, err := desk.Validate(c.Param("slug"))
+		if err != nil {
+			writeError(c, err)
+			return
+		}
+		c.JSON(http.StatusAccepted, v)
+	})
+}
+
+// handleGetValidation returns a dossier's last validation.
+func handleGetValidation(desk *instructor.Desk) gin.HandlerFunc {
+	return withDesk(desk, func(c *gin.Context, desk *instructor.Desk) {
+		v, err := desk.Validation(c.Param("slug"))
+		if err != nil {
+			writeError(c, err)
+			return
+		}
+		c.JSON(http.StatusOK, v)
+	})
+}

@@ -1,0 +1,80 @@
+package workspace
+
+import (
+	"io/fs"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/racecase/racecase/challenges"
+	"github.com/racecase/racecase/runner"
+)
+
+// Publish serves d, reading its original repository from content; a dossier
+// already served under d's slug is replaced. Workspaces keep the files they
+// were created with; new workspaces get d's.
+func (s *Service) Publish(d *challenges.Dossier, content fs.FS) error {
+	loaded, err := loadDossier(content, d)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	next := maps.Clone(s.dossiers)
+	next[d.Slug] = loaded
+	s.replace(next)
+	return nil
+}
+
+// Withdraw stops serving the dossier with the given slug, if it is served.
+// Its workspaces answer EUNAVAILABLE until it is published again.
+func (s *Service) Withdraw(slug string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.dossiers[slug]; !ok {
+		return
+	}
+	next := maps.Clone(s.dossiers)
+	delete(next, slug)
+	s.replace(next)
+}
+
+// Served reports whether a dossier with the given slug is served.
+func (s *Service) Served(slug string) bool {
+	_, ok := s.lookup(slug)
+	return ok
+}
+
+// replace installs a new set of dossiers and the run timeout it implies.
+// s.mu must be held.
+func (s *Service) replace(next map[string]*dossier) {
+	s.dossiers = next
+	s.order = slices.Sorted(maps.Keys(next))
+	longest := runner.DefaultLimits().Wall
+	for _, d := range next {
+		longest = max(longest, d.Limits.RunnerLimits().Wall)
+	}
+	s.timeout.Store(int64(longest + s.cfg.RunGrace))
+}
+
+// lookup returns the served dossier with the given slug.
+func (s *Service) lookup(slug string) (*dossier, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	d, ok := s.dossiers[slug]
+	return d, ok
+}
+
+// served returns every served dossier, sorted by slug.
+func (s *Service) served() []*dossier {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]*dossier, 0, len(s.order))
+	for _, slug := range s.order {
+		out = append(out, s.dossiers[slug])
+	}
+	return out
+}
+
+// runTimeout is the most one run may take now.
+func (s *Service) runTimeout() time.Duration { return time.Duration(s.timeout.Load()) }
