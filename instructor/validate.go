@@ -22,8 +22,9 @@ const (
 type Validation struct {
 	// State is StateNever, StateRunning, StateDone or StateFailed.
 	State string `json:"state"`
-	// StartedAt and FinishedAt bound the last validation.
-	StartedAt  *time.Time `json:"started_at,omitempty"`
+	// StartedAt is when the last validation began; nil if none ever ran.
+	StartedAt *time.Time `json:"started_at,omitempty"`
+	// FinishedAt is when the last validation ended; nil while it runs or if it never ran.
 	FinishedAt *time.Time `json:"finished_at,omitempty"`
 	// OK is true when it is done and every claim held.
 	OK bool `json:"ok"`

@@ -9,23 +9,35 @@ import (
 // Card is a dossier as the catalog lists it, with the learner's progress on
 // it when they have a workspace for it.
 type Card struct {
-	Slug            string        `json:"slug"`
-	Title           string        `json:"title"`
-	Summary         string        `json:"summary"`
-	Kind            string        `json:"kind"`
-	Topic           string        `json:"topic"`
-	Difficulty      string        `json:"difficulty"`
-	EstimateMinutes int           `json:"estimate_minutes"`
-	Progress        *CardProgress `json:"progress,omitempty"`
+	// Slug identifies the dossier.
+	Slug string `json:"slug"`
+	// Title is the headline of the incident.
+	Title string `json:"title"`
+	// Summary is the card text.
+	Summary string `json:"summary"`
+	// Kind is the kind of challenge, e.g. "codebase-incident".
+	Kind string `json:"kind"`
+	// Topic is the topic tag, e.g. "Queues & Concurrency".
+	Topic string `json:"topic"`
+	// Difficulty is "easy", "medium" or "hard".
+	Difficulty string `json:"difficulty"`
+	// EstimateMinutes is the estimated time to solve, in minutes.
+	EstimateMinutes int `json:"estimate_minutes"`
+	// Progress is the learner's progress on the dossier; nil when they have no workspace for it.
+	Progress *CardProgress `json:"progress,omitempty"`
 }
 
 // CardProgress is a learner's progress on a dossier, from their newest
 // workspace for it.
 type CardProgress struct {
+	// WorkspaceID is the learner's newest workspace for the dossier.
 	WorkspaceID string `json:"workspace_id"`
-	StepsDone   int    `json:"steps_done"`
-	Steps       int    `json:"steps"`
-	Solved      bool   `json:"solved"`
+	// StepsDone is how many progress steps that workspace has reached.
+	StepsDone int `json:"steps_done"`
+	// Steps is the total number of progress steps.
+	Steps int `json:"steps"`
+	// Solved is whether a submission from that workspace passed the hidden tests.
+	Solved bool `json:"solved"`
 }
 
 // Cards lists every dossier, sorted by slug, with learner's progress when

@@ -11,19 +11,24 @@ import (
 
 // FileInfo describes a workspace file without its content.
 type FileInfo struct {
-	Path    string `json:"path"`
-	Version int64  `json:"version"`
-	Size    int64  `json:"size"`
+	// Path is the file's path in the repository: relative, slash-separated and clean.
+	Path string `json:"path"`
+	// Version starts at 1 and grows by one with every save or reset that changes the file.
+	Version int64 `json:"version"`
+	// Size is the content's length in bytes.
+	Size int64 `json:"size"`
 	// ReadOnly files cannot be saved.
 	ReadOnly bool `json:"readonly"`
 	// Changed is whether the content differs from the dossier's original.
-	Changed   bool      `json:"changed"`
+	Changed bool `json:"changed"`
+	// UpdatedAt is when the content was last written, in UTC.
 	UpdatedAt time.Time `json:"updated_at"`
 }
 
 // File is a workspace file with its content.
 type File struct {
 	FileInfo
+	// Content is the file's current content.
 	Content string `json:"content"`
 }
 

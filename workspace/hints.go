@@ -12,10 +12,14 @@ import (
 // only once revealed.
 type HintView struct {
 	// Index is the hint's 0-based position, broad to narrow.
-	Index      int        `json:"index"`
-	Title      string     `json:"title"`
-	Revealed   bool       `json:"revealed"`
-	Text       string     `json:"text,omitempty"`
+	Index int `json:"index"`
+	// Title is the hint's title, shown even before it is revealed.
+	Title string `json:"title"`
+	// Revealed is whether the learner has revealed the hint.
+	Revealed bool `json:"revealed"`
+	// Text is the hint itself; empty until revealed.
+	Text string `json:"text,omitempty"`
+	// RevealedAt is when the hint was revealed, in UTC; nil until then.
 	RevealedAt *time.Time `json:"revealed_at,omitempty"`
 }
 

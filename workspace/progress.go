@@ -29,21 +29,29 @@ var steps = []struct{ key, title string }{
 
 // Step is one progress step.
 type Step struct {
-	Number int        `json:"number"`
-	Key    string     `json:"key"`
-	Title  string     `json:"title"`
-	Done   bool       `json:"done"`
+	// Number is the step's 1-based position.
+	Number int `json:"number"`
+	// Key names the step: StepReproduced, StepEdited, StepChecksPassed or StepSubmitted.
+	Key string `json:"key"`
+	// Title is the step as the page shows it, e.g. "Reproduce the bug".
+	Title string `json:"title"`
+	// Done is whether the workspace has reached the step.
+	Done bool `json:"done"`
+	// DoneAt is when the step was first reached, in UTC; nil until then.
 	DoneAt *time.Time `json:"done_at,omitempty"`
 }
 
 // Progress is a workspace's progress: the four steps, the timer since the
 // workspace was created, and the answer once a submission passed.
 type Progress struct {
+	// Steps are the four steps, in order.
 	Steps []Step `json:"steps"`
 	// Current is the number of the first step not done, 0 when all are.
-	Current   int        `json:"current"`
-	StartedAt time.Time  `json:"started_at"`
-	SolvedAt  *time.Time `json:"solved_at,omitempty"`
+	Current int `json:"current"`
+	// StartedAt is when the workspace was created, in UTC.
+	StartedAt time.Time `json:"started_at"`
+	// SolvedAt is when a submission first passed, in UTC; nil until then.
+	SolvedAt *time.Time `json:"solved_at,omitempty"`
 	// ElapsedSeconds runs from StartedAt until now, or until SolvedAt.
 	ElapsedSeconds int64 `json:"elapsed_seconds"`
 	// Answer is the correct hypothesis, shown only after a passing submission.
@@ -52,9 +60,12 @@ type Progress struct {
 
 // Answer is the dossier's secret answer.
 type Answer struct {
-	HypothesisID    string `json:"hypothesis_id"`
+	// HypothesisID is the ID of the correct hypothesis.
+	HypothesisID string `json:"hypothesis_id"`
+	// HypothesisTitle is the correct hypothesis's title; empty if no hypothesis has that ID.
 	HypothesisTitle string `json:"hypothesis_title"`
-	Explanation     string `json:"explanation"`
+	// Explanation says why that hypothesis is the answer.
+	Explanation string `json:"explanation"`
 }
 
 // stepForRun returns the step a finished run reaches, or "" for none: a

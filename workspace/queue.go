@@ -26,6 +26,7 @@ const maxAttempts = 5
 
 // RunArgs is the River job that executes one run.
 type RunArgs struct {
+	// RunID is the id of the run to execute.
 	RunID string `json:"run_id"`
 }
 

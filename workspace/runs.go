@@ -29,24 +29,36 @@ const (
 
 // RunSummary is a run without its test results.
 type RunSummary struct {
-	ID          string     `json:"id"`
-	WorkspaceID string     `json:"workspace_id"`
-	Kind        string     `json:"kind"`
-	Status      string     `json:"status"`
-	Verdict     string     `json:"verdict,omitempty"`
-	CreatedAt   time.Time  `json:"created_at"`
-	StartedAt   *time.Time `json:"started_at,omitempty"`
-	FinishedAt  *time.Time `json:"finished_at,omitempty"`
+	// ID identifies the run ("r_" followed by random text).
+	ID string `json:"id"`
+	// WorkspaceID is the workspace the run belongs to.
+	WorkspaceID string `json:"workspace_id"`
+	// Kind is KindCheck or KindSubmit.
+	Kind string `json:"kind"`
+	// Status is StatusQueued, StatusRunning or StatusDone.
+	Status string `json:"status"`
+	// Verdict is the runner's one-word outcome (e.g. "pass", "fail", "timeout"); empty until the run is done.
+	Verdict string `json:"verdict,omitempty"`
+	// CreatedAt is when the run was queued, in UTC.
+	CreatedAt time.Time `json:"created_at"`
+	// StartedAt is when the latest execution started, in UTC; nil until the first one starts.
+	StartedAt *time.Time `json:"started_at,omitempty"`
+	// FinishedAt is when the verdict was recorded, in UTC; nil until then.
+	FinishedAt *time.Time `json:"finished_at,omitempty"`
 }
 
 // Run is a run with its results once it has a verdict: per-test outcomes
 // with the failing interleaving as a trace, never the hidden tests' source.
 type Run struct {
 	RunSummary
-	Message    string              `json:"message,omitempty"`
-	Tests      []runner.TestResult `json:"tests"`
-	Output     string              `json:"output,omitempty"`
-	DurationMS int64               `json:"duration_ms,omitempty"`
+	// Message says why the run as a whole failed or could not run; empty otherwise.
+	Message string `json:"message,omitempty"`
+	// Tests holds one result per test, in the suite's order; empty until the run is done.
+	Tests []runner.TestResult `json:"tests"`
+	// Output is the run's console output, capped; empty until the run is done.
+	Output string `json:"output,omitempty"`
+	// DurationMS is how long the container ran, in milliseconds.
+	DurationMS int64 `json:"duration_ms,omitempty"`
 	// Executions is how many times the run was started; more than one only
 	// when a process died while running it.
 	Executions int64 `json:"executions"`
@@ -54,9 +66,12 @@ type Run struct {
 
 // RunEvent is one change of a run's status.
 type RunEvent struct {
-	ID     int64     `json:"id"`
-	Status string    `json:"status"`
-	At     time.Time `json:"at"`
+	// ID orders the run's events; pass the last one seen to RunEvents to get later ones.
+	ID int64 `json:"id"`
+	// Status is the run's new status: StatusQueued, StatusRunning or StatusDone.
+	Status string `json:"status"`
+	// At is when the status changed, in UTC.
+	At time.Time `json:"at"`
 }
 
 // StartRun queues a run of kind ("check" or "submit") on a snapshot of the

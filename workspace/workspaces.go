@@ -11,9 +11,13 @@ import (
 
 // Summary is a workspace as a list shows it.
 type Summary struct {
-	ID        string    `json:"id"`
-	Dossier   string    `json:"dossier"`
-	Title     string    `json:"title"`
+	// ID identifies the workspace ("w_" followed by random text).
+	ID string `json:"id"`
+	// Dossier is the slug of the dossier the workspace copies.
+	Dossier string `json:"dossier"`
+	// Title is the dossier's title; empty when the dossier is no longer served.
+	Title string `json:"title"`
+	// CreatedAt is when the workspace was created, in UTC.
 	CreatedAt time.Time `json:"created_at"`
 }
 
@@ -23,11 +27,15 @@ type View struct {
 	Summary
 	// ElapsedSeconds is the time since the workspace was created (until the
 	// fix was submitted, once it was).
-	ElapsedSeconds int64        `json:"elapsed_seconds"`
-	Files          []FileInfo   `json:"files"`
-	Progress       Progress     `json:"progress"`
-	Hints          []HintView   `json:"hints"`
-	Runs           []RunSummary `json:"runs"`
+	ElapsedSeconds int64 `json:"elapsed_seconds"`
+	// Files are the workspace's files, without their content.
+	Files []FileInfo `json:"files"`
+	// Progress is the workspace's progress with its timer.
+	Progress Progress `json:"progress"`
+	// Hints are the dossier's hints, revealed or not, broad to narrow.
+	Hints []HintView `json:"hints"`
+	// Runs are the workspace's latest runs, newest first.
+	Runs []RunSummary `json:"runs"`
 }
 
 // Create gives learner a fresh copy of a dossier's repository.
