@@ -15,6 +15,7 @@ func serveAppOr(app http.Handler, fallback gin.HandlerFunc) gin.HandlerFunc {
 		p := c.Request.URL.Path
 		isRead := c.Request.Method == http.MethodGet || c.Request.Method == http.MethodHead
 		if app != nil && isRead && p != "/api" && !strings.HasPrefix(p, "/api/") {
+			c.Set(appRoute, true)
 			app.ServeHTTP(c.Writer, c.Request)
 			return
 		}

@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/gin-gonic/gin"
@@ -13,6 +14,8 @@ func TestServeAppOr(t *testing.T) {
 	fallback := func(c *gin.Context) { c.String(http.StatusNotFound, "problem") }
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
+	var routes []string
+	r.Use(func(c *gin.Context) { c.Next(); routes = append(routes, routeOf(c)) })
 	r.NoRoute(serveAppOr(app, fallback))
 	for _, tc := range []struct{ method, path, want string }{
 		{http.MethodGet, "/", "app"},
@@ -27,6 +30,9 @@ func TestServeAppOr(t *testing.T) {
 		if got := rec.Body.String(); got != tc.want {
 			t.Errorf("%s %s: got %q, want %q", tc.method, tc.path, got, tc.want)
 		}
+	}
+	if want := []string{"app", "app", "app", "unmatched", "unmatched", "unmatched"}; strings.Join(routes, " ") != strings.Join(want, " ") {
+		t.Errorf("routes in logs and metrics: %v, want %v", routes, want)
 	}
 	bare := gin.New()
 	bare.NoRoute(serveAppOr(nil, fallback))

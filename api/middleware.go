@@ -71,10 +71,17 @@ func (m *httpMetrics) observe() gin.HandlerFunc {
 	}
 }
 
-// routeOf returns the route template that matched, or "unmatched".
+// appRoute labels requests the browser app answered, in logs and metrics.
+const appRoute = "app"
+
+// routeOf returns the route template that matched, "app" for a page of the
+// browser app, or "unmatched".
 func routeOf(c *gin.Context) string {
 	if r := c.FullPath(); r != "" {
 		return r
+	}
+	if c.GetBool(appRoute) {
+		return appRoute
 	}
 	return "unmatched"
 }
