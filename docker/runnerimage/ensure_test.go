@@ -13,28 +13,14 @@ import (
 	"github.com/docker/docker/client"
 	"github.com/docker/docker/pkg/stdcopy"
 	"github.com/racecase/racecase/docker/runnerimage"
+	"github.com/racecase/racecase/runner/runnertest"
 )
 
-// engine returns a client for the local Docker engine, skipping the test
-// when none answers unless REQUIRE_DOCKER=1 makes that a failure.
-func engine(t *testing.T) *client.Client {
+// engine returns a client for the local Docker engine (runnertest skips the
+// test when none answers, unless REQUIRE_DOCKER=1 makes that a failure).
+func engine(t *testing.T) client.APIClient {
 	t.Helper()
-	cli, err := client.NewClientWithOpts(client.FromEnv, client.WithAPIVersionNegotiation())
-	if err == nil {
-		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-		defer cancel()
-		if _, err = cli.Ping(ctx); err != nil {
-			cli.Close()
-		}
-	}
-	if err != nil {
-		if os.Getenv("REQUIRE_DOCKER") == "1" {
-			t.Fatalf("REQUIRE_DOCKER=1 but the Docker engine does not answer: %v", err)
-		}
-		t.Skipf("no Docker engine (%v); set REQUIRE_DOCKER=1 to make this a failure", err)
-	}
-	t.Cleanup(func() { cli.Close() })
-	return cli
+	return runnertest.Engine(t).Engine()
 }
 
 func TestEnsureBuildsARunnableImageOnce(t *testing.T) {
@@ -84,7 +70,7 @@ func TestEnsureBuildsARunnableImageOnce(t *testing.T) {
 }
 
 // runOnce runs the image with argument "visible" and returns its stdout.
-func runOnce(ctx context.Context, t *testing.T, cli *client.Client, image string) []byte {
+func runOnce(ctx context.Context, t *testing.T, cli client.APIClient, image string) []byte {
 	t.Helper()
 	c, err := cli.ContainerCreate(ctx, &container.Config{Image: image, Cmd: []string{"visible"}},
 		&container.HostConfig{NetworkMode: "none"}, nil, nil, "")
