@@ -3,12 +3,10 @@ package challenges_test
 import (
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/racecase/racecase/challenges"
-	"github.com/racecase/racecase/docker/runnerimage"
 	hiddentests "github.com/racecase/racecase/hidden_tests"
 	"github.com/racecase/racecase/runner"
 	"github.com/racecase/racecase/runner/runnertest"
@@ -25,27 +23,13 @@ const flagship = "job-lock-double-send"
 // end-to-end tests run flagship containers at the same time).
 var testLabel = "racecase.test=challenges-" + time.Now().Format("20060102T150405.000000000")
 
-var (
-	imageOnce sync.Once
-	imageTag  string
-	imageErr  error
-)
-
 // realRunner returns the Docker runner with the real image, and checks when the
 // test ends that no container of the flagship is left on the engine.
 func realRunner(t testing.TB) (*runner.Docker, string) {
 	t.Helper()
 	d := runnertest.Engine(t)
 	runnertest.ExpectNoLeftovers(t, d, testLabel)
-	imageOnce.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-		defer cancel()
-		imageTag, _, imageErr = runnerimage.Ensure(ctx, d.Engine(), hiddentests.Harness(), nil)
-	})
-	if imageErr != nil {
-		t.Fatalf("runner image: %v", imageErr)
-	}
-	return d, imageTag
+	return d, runnertest.Image(t, d)
 }
 
 // runWith runs the flagship's buggy repo with files replaced, in suite.

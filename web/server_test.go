@@ -14,17 +14,12 @@ import (
 	"github.com/racecase/racecase/api"
 	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/challenges"
-	"github.com/racecase/racecase/docker/runnerimage"
-	hiddentests "github.com/racecase/racecase/hidden_tests"
 	"github.com/racecase/racecase/instructor"
 	"github.com/racecase/racecase/runner/runnertest"
 	"github.com/racecase/racecase/store/sqlite"
 	"github.com/racecase/racecase/web"
 	"github.com/racecase/racecase/workspace"
 )
-
-// imageTimeout bounds building the runner image on a fresh engine.
-const imageTimeout = 5 * time.Minute
 
 // instructorToken is the instructor token the test server requires.
 const instructorToken = "browser-test-token"
@@ -44,12 +39,7 @@ func startServerWith(t *testing.T, dirs authoring.Dirs) string {
 	t.Helper()
 	engine := runnertest.Engine(t)
 	ctx := context.Background()
-	imgCtx, cancel := context.WithTimeout(ctx, imageTimeout)
-	defer cancel()
-	tag, _, err := runnerimage.Ensure(imgCtx, engine.Engine(), hiddentests.Harness(), io.Discard)
-	if err != nil {
-		t.Fatalf("runner image: %v", err)
-	}
+	tag := runnertest.Image(t, engine)
 	dossiers, err := challenges.LoadAll(challenges.FS)
 	if len(dossiers) == 0 {
 		t.Fatalf("no dossier loads: %v", err)

@@ -6,11 +6,14 @@ package runnertest
 import (
 	"context"
 	"os"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
+	"github.com/racecase/racecase/docker/runnerimage"
+	hiddentests "github.com/racecase/racecase/hidden_tests"
 	"github.com/racecase/racecase/runner"
 )
 
@@ -46,4 +49,25 @@ func ExpectNoLeftovers(t testing.TB, d *runner.Docker, labels ...string) {
 			t.Errorf("%d racecase container(s) left behind", len(list))
 		}
 	})
+}
+
+var (
+	imageOnce sync.Once
+	imageTag  string
+	imageErr  error
+)
+
+// Image returns the tag of the real runner image (the embedded harness),
+// building it on d's engine the first time a test of this process asks.
+func Image(t testing.TB, d *runner.Docker) string {
+	t.Helper()
+	imageOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		imageTag, _, imageErr = runnerimage.Ensure(ctx, d.Engine(), hiddentests.Harness(), nil)
+	})
+	if imageErr != nil {
+		t.Fatalf("runner image: %v", imageErr)
+	}
+	return imageTag
 }
