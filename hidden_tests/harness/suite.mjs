@@ -1,7 +1,7 @@
 // Checks a hidden suite's shape before anything runs, and fills in limits.
 
 /** Limits applied when a suite does not set its own. */
-export const DEFAULT_LIMITS = Object.freeze({
+const DEFAULT_LIMITS = Object.freeze({
   maxLatencyMs: 1000,
   maxDelays: 2,
   horizonMs: 300_000,

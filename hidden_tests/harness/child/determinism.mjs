@@ -11,7 +11,7 @@ import timers from 'node:timers';
 import timersPromises from 'node:timers/promises';
 
 /** Wall-clock origin of virtual time: the incident's morning. */
-export const EPOCH_MS = Date.UTC(2026, 2, 14, 13, 27, 0);
+const EPOCH_MS = Date.UTC(2026, 2, 14, 13, 27, 0);
 
 const RealDate = Date;
 
