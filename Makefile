@@ -44,7 +44,7 @@ test-web: $(WEB_DEPS)
 	cd web && npm test
 
 test-harness:
-	node --test $(NODE_TESTS)
+	node --experimental-vm-modules --no-warnings --test $(NODE_TESTS)
 
 # Includes the browser tests in web/ (headless Chromium against the real server).
 test-go: web
@@ -59,7 +59,7 @@ lint:
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool sqlc diff -f store/sqlc.yaml
-	@for f in $$(git ls-files 'hidden_tests/*.mjs' 'challenges/*.js' 'authoring/skeleton/*.js' 'authoring/skeleton/*.mjs'); do node --check $$f || exit 1; done
+	@for f in $$(git ls-files 'hidden_tests/*.mjs' 'hidden_tests/*.js' 'challenges/*.js' 'authoring/skeleton/*.js' 'authoring/skeleton/*.mjs'); do node --check $$f || exit 1; done
 
 bench: images
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./challenges/

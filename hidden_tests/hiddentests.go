@@ -13,7 +13,7 @@ import (
 	"strings"
 )
 
-//go:embed harness/*.mjs harness/child/*.mjs harness/PROTOCOL.md
+//go:embed harness/*.mjs harness/worker/*.mjs harness/worker/runtime/*.js harness/PROTOCOL.md
 var harnessFiles embed.FS
 
 //go:embed */suite.mjs

@@ -2,6 +2,11 @@
 // choices the world offers at each step, re-running the scenario from scratch for
 // each schedule. Sleep sets skip orders that only swap independent choices, which
 // keeps the search exhaustive without visiting equivalent schedules twice.
+//
+// Exploration has three outcomes per property, never two: a counterexample (the
+// first schedule that breaks it), proven (every schedule explored, none broke it),
+// or not finished (a budget ran out first). Budgets are counts of schedules and
+// steps, never time, so the same code gets the same outcome on any machine.
 
 import { World } from './world.mjs';
 import { PROPERTIES } from './properties.mjs';
@@ -12,56 +17,72 @@ import { stuckReason } from './diagnosis.mjs';
 export class Nondeterminism extends Error {}
 
 /**
- * Explores one scenario and judges each of its tests.
- * @param {{ suite: object, scenario: object, host: import('./child-host.mjs').ChildHost, firstRun: number }} options
- * @returns {Promise<{ schedules: number, runs: number, verdicts: Map<string, {message: string, trace: object[], output: string}>, setupError?: string }>}
+ * @typedef {object} Exploration
+ * @property {number} schedules schedules explored to their end
+ * @property {number} longest the most steps one schedule took
+ * @property {Map<string, {message: string, trace: object[], output: string}>} verdicts counterexamples by property
+ * @property {null | 'budget' | 'steps' | 'after-failure'} unfinished why the search stopped before the end, if it did
+ * @property {{ calls: number, timers: number }} busiest the most calls and timers one delivery made
+ * @property {string} [setupError] why the workers could not even start
  */
-export async function explore({ suite, scenario, host, firstRun }) {
+
+/**
+ * Explores one scenario and judges each of its tests.
+ * @param {{ suite: object, scenario: object, pool: import('./worker-pool.mjs').WorkerPool }} options
+ * @returns {Promise<Exploration>}
+ */
+export async function explore({ suite, scenario, pool }) {
   const wanted = scenario.tests.map((test) => test.property);
   const known = { ...PROPERTIES, ...suite.properties };
-  const properties = wanted.map((name) => known[name]);
-  const verdicts = new Map();
+  const properties = [...new Set(wanted)].map((name) => known[name]);
+  const workers = [...new Set(scenario.deliveries.map((d) => d.worker))];
+  const { maxSchedules, maxSchedulesAfterFailure, maxSteps } = suite.limits;
+  const outcome = { schedules: 0, longest: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 } };
   const stack = [];
-  let schedules = 0;
-  let run = firstRun;
-  let budget = suite.limits.maxSchedules;
+  let budget = maxSchedules;
 
   for (;;) {
-    run += 1;
-    const link = await host.forSchedule();
-    link.output.take();
-    const world = new World(suite, scenario, link, run, properties);
+    await pool.prepare(workers);
+    const world = new World(suite, scenario, pool, properties);
     await world.start();
-    if (world.errors.length > 0) return { schedules, runs: run, verdicts, setupError: world.errors[0] };
+    if (world.errors.length > 0) return { ...outcome, setupError: world.errors[0] };
 
-    const complete = await followSchedule(world, stack, suite.limits.maxSteps);
-    if (complete) {
-      schedules += 1;
-      if (complete === 'stuck') {
-        const { message, steps } = stuckReason(world);
-        for (const name of wanted) world.violate(name, `in one schedule the workers could not finish: ${message}`, steps);
-      } else if (complete === 'too-long') {
-        for (const name of wanted) world.violate(name, `a schedule ran for more than ${suite.limits.maxSteps} steps without finishing (a retry loop that never gives up?)`);
+    const { end, steps } = await followSchedule(world, stack, maxSteps);
+    outcome.longest = Math.max(outcome.longest, steps);
+    const busiest = world.busiestDelivery();
+    outcome.busiest = { calls: Math.max(outcome.busiest.calls, busiest.calls), timers: Math.max(outcome.busiest.timers, busiest.timers) };
+    if (end === 'too-long') {
+      outcome.unfinished = 'steps';
+      return outcome;
+    }
+    if (end) {
+      outcome.schedules += 1;
+      if (end === 'stuck') {
+        const { message, steps: highlighted } = stuckReason(world);
+        for (const name of wanted) world.violate(name, `in one schedule the workers could not finish: ${message}`, highlighted);
       } else {
         for (const property of properties) property.end?.(world);
       }
-      const output = link.output.take();
       for (const [name, { message }] of world.violations) {
-        if (wanted.includes(name) && !verdicts.has(name)) {
-          verdicts.set(name, { message, trace: world.traceFor(name), output });
+        if (wanted.includes(name) && !outcome.verdicts.has(name)) {
+          outcome.verdicts.set(name, { message, trace: world.traceFor(name), output: world.output });
         }
       }
     }
-    if (verdicts.size > 0) budget = Math.min(budget, schedules + suite.limits.maxSchedulesAfterFailure);
-    if (verdicts.size === wanted.length || !backtrack(stack) || schedules >= budget) {
-      return { schedules, runs: run, verdicts };
+    if (outcome.verdicts.size > 0) budget = Math.min(budget, outcome.schedules + maxSchedulesAfterFailure);
+    const decided = wanted.every((name) => outcome.verdicts.has(name));
+    if (decided || !backtrack(stack)) return outcome;
+    if (outcome.schedules >= budget) {
+      outcome.unfinished = budget < maxSchedules ? 'after-failure' : 'budget';
+      return outcome;
     }
   }
 }
 
 /**
  * Runs one schedule: replays the stack's choices, then extends it with first choices.
- * @returns {Promise<'done'|'stuck'|'too-long'|null>} null when the rest only repeats explored orders
+ * @returns {Promise<{ end: 'done'|'stuck'|'too-long'|null, steps: number }>} end is null when the
+ *   rest only repeats explored orders
  */
 async function followSchedule(world, stack, maxSteps) {
   let sleep = new Map();
@@ -70,9 +91,9 @@ async function followSchedule(world, stack, maxSteps) {
     const ops = choices.filter((c) => c.kind === 'op');
     if (choices.length === 0 || (world.finished() && ops.length === 0)) {
       if (depth < stack.length) throw new Nondeterminism('a replayed schedule ended early');
-      return world.finished() ? 'done' : 'stuck';
+      return { end: world.finished() ? 'done' : 'stuck', steps: depth };
     }
-    if (depth >= maxSteps) return 'too-long';
+    if (depth >= maxSteps) return { end: 'too-long', steps: depth };
     const ids = choices.map((c) => c.id);
     let node = stack[depth];
     if (node) {
@@ -81,7 +102,7 @@ async function followSchedule(world, stack, maxSteps) {
       }
     } else {
       const awake = choices.findIndex((c) => !sleep.has(c.id));
-      if (awake < 0) return null;
+      if (awake < 0) return { end: null, steps: depth };
       node = { ids, footprints: new Map(choices.map((c) => [c.id, footprint(c, world.now)])), sleep, done: [], index: awake };
       stack.push(node);
     }

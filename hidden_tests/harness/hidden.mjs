@@ -1,16 +1,22 @@
 // Runs a hidden suite against a repository and returns results shaped like
-// Exercism's test-runner results v3. Every scenario gets a fresh child process;
-// every test in the suite gets a result, even when its scenario could not run.
+// Exercism's test-runner results v3. Every simulated worker runs in a process of
+// its own; every test in the suite gets a result, even when its scenario could
+// not run. A test passes only when the exploration proved it: one whose
+// exploration did not finish is an error, never a pass.
 
-import { ChildFailure } from './child-link.mjs';
-import { ChildHost } from './child-host.mjs';
+import { WorkerFailure, WorkerOptions } from './worker-link.mjs';
+import { WorkerPool } from './worker-pool.mjs';
 import { explore, Nondeterminism } from './explorer.mjs';
 import { PROPERTIES } from './properties.mjs';
 import { validateSuite } from './suite.mjs';
+import { memoryLimitBytes } from './memory-facts.mjs';
+import { unfinishedMessage } from './unfinished.mjs';
 
 const OUTPUT_CHARS = 500;
 const TRACE_HEAD = 40;
 const TRACE_TAIL = 200;
+/** A worker's JavaScript heap limit when no container limit applies (harness development). */
+const HOST_HEAP_MB = 512;
 
 /**
  * Keeps a long trace readable and its record small: the first steps, a note of
@@ -30,42 +36,62 @@ function clip(text) {
 }
 
 /**
+ * The heap a worker may use: inside a container, more than the container has, so
+ * that a worker hoarding memory meets the kernel's limit (a fact the supervisor
+ * can read) rather than V8's.
+ */
+function workerHeapMb() {
+  const limit = memoryLimitBytes();
+  return limit ? Math.ceil((2 * limit) / (1 << 20)) : HOST_HEAP_MB;
+}
+
+/** The result of each of a scenario's tests, from its exploration. */
+function judge(scenario, outcome, limits) {
+  const budget = { schedules: limits.maxSchedules, steps: limits.maxSteps };
+  const firstFailure = scenario.tests.find((test) => outcome.verdicts.has(test.property));
+  return scenario.tests.map((test) => {
+    const measured = { schedules: outcome.schedules, longest: outcome.longest, budget };
+    const failed = outcome.verdicts.get(test.property);
+    if (failed) {
+      return { name: test.name, status: 'fail', message: failed.message, output: clip(failed.output), ...measured, trace: trimTrace(failed.trace) };
+    }
+    if (outcome.unfinished) {
+      const message = unfinishedMessage(outcome, limits, firstFailure?.name);
+      return { name: test.name, status: 'error', message, output: '', ...measured };
+    }
+    return { name: test.name, status: 'pass', message: '', output: '', ...measured };
+  });
+}
+
+/**
  * Runs every scenario of `suite` against the repository in `repoDir`.
- * @param {{ suite: object, repoDir: string, sandbox: boolean, outputLimitBytes: number }} options
+ * @param {{ suite: object, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string }} options
+ *   hostPath replaces the worker host (harness tests play hostile workers with it)
  * @returns {Promise<object>} results v3 with an optional run-level `verdict`
  */
-export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes }) {
+export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes, hostPath }) {
   validateSuite(suite, { ...PROPERTIES, ...suite.properties });
+  const pool = new WorkerPool(new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb: workerHeapMb(), hostPath }));
   const tests = [];
   let verdict;
-  let firstRun = 0;
-  for (const scenario of suite.scenarios) {
-    const host = new ChildHost({ repoDir, outputLimitBytes, sandbox, timeoutMs: suite.limits.stepTimeoutMs });
-    try {
-      const outcome = await explore({ suite, scenario, host, firstRun });
-      firstRun = outcome.runs;
-      if (outcome.setupError) {
-        return { version: 3, status: 'error', message: outcome.setupError, tests: [] };
+  try {
+    for (const scenario of suite.scenarios) {
+      try {
+        const outcome = await explore({ suite, scenario, pool });
+        if (outcome.setupError) return { version: 3, status: 'error', message: outcome.setupError, tests: [] };
+        tests.push(...judge(scenario, outcome, suite.limits));
+      } catch (error) {
+        const message = describeFailure(error);
+        for (const test of scenario.tests) tests.push({ name: test.name, status: 'error', message, output: '' });
+        // A time-out, memory or output verdict ends the run: the rest would only repeat it.
+        if (error instanceof WorkerFailure && error.kind !== 'error') {
+          verdict = error.kind;
+          break;
+        }
       }
-      for (const test of scenario.tests) {
-        const failed = outcome.verdicts.get(test.property);
-        tests.push(failed
-          ? { name: test.name, status: 'fail', message: failed.message, output: clip(failed.output), schedules: outcome.schedules, trace: trimTrace(failed.trace) }
-          : { name: test.name, status: 'pass', message: '', output: '', schedules: outcome.schedules });
-      }
-    } catch (error) {
-      const message = describeFailure(error);
-      for (const test of scenario.tests) {
-        tests.push({ name: test.name, status: 'error', message, output: clip(host.output()) });
-      }
-      // A time-out, memory or output verdict ends the run: the rest would only repeat it.
-      if (error instanceof ChildFailure && error.kind !== 'exited') {
-        verdict = error.kind;
-        break;
-      }
-    } finally {
-      host.close();
     }
+  } finally {
+    pool.close();
   }
   for (const scenario of suite.scenarios) {
     for (const test of scenario.tests) {
@@ -74,15 +100,18 @@ export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes }) {
       }
     }
   }
-  const status = tests.every((t) => t.status === 'pass') ? 'pass' : 'fail';
-  return verdict ? { version: 3, status, verdict, tests } : { version: 3, status, tests };
+  const status = tests.every((t) => t.status === 'pass') ? 'pass' : tests.some((t) => t.status === 'fail') ? 'fail' : 'error';
+  const results = { version: 3, status, tests };
+  if (verdict) results.verdict = verdict;
+  if (status === 'error') results.message = tests.find((t) => t.status === 'error').message;
+  return results;
 }
 
 function describeFailure(error) {
-  if (error instanceof ChildFailure) return error.message;
+  if (error instanceof WorkerFailure) return error.message;
   if (error instanceof Nondeterminism) {
     return `the code behaved differently when the same schedule was replayed (${error.message}); `
-      + 'it depends on something the harness does not control, such as real I/O';
+      + 'it depends on something the harness does not control';
   }
   return 'internal harness error: the scenario could not be judged';
 }

@@ -4,11 +4,17 @@
 // the queue's deliveries and the trace. At every step it lists the choices that may
 // happen next (a call arriving where it goes, a timer or delivery firing, the clock
 // moving to when a slow call can complete) and applies the one the explorer picks,
-// relaying it to the child that runs the workers.
+// relaying it to the process of the worker concerned. What a worker reports is
+// checked (worker-protocol.mjs) before the world believes it.
 
 import { FakeStore } from './store.mjs';
 import { LockService } from './locks.mjs';
 import { describeCall, clipMessage, show } from './describe.mjs';
+import { WorkerProtocol, ProtocolError, remotesOf } from './worker-protocol.mjs';
+import { WorkerFailure } from './worker-link.mjs';
+
+/** Characters of the learner's output kept per schedule. */
+const OUTPUT_CHARS = 2000;
 
 /** The targets the world itself answers; every other remote is an effect. */
 const STORE = 'store';
@@ -26,16 +32,16 @@ export class World {
   /**
    * @param {object} suite the hidden suite (validated: subject, effects, limits)
    * @param {object} scenario the scenario being explored
-   * @param {import('./child-link.mjs').ChildLink} link the child hosting the workers
-   * @param {number} run schedule number, used to isolate module graphs
+   * @param {import('./worker-pool.mjs').WorkerPool} pool the processes of the workers
    * @param {object[]} properties the properties judged in this schedule
    */
-  constructor(suite, scenario, link, run, properties) {
+  constructor(suite, scenario, pool, properties) {
     this.suite = suite;
     this.scenario = scenario;
-    this.link = link;
-    this.run = run;
+    this.pool = pool;
     this.properties = properties;
+    /** What the learner's code printed during this schedule, newest last. */
+    this.output = '';
     this.now = 0;
     this.delays = 0;
     this.store = new FakeStore(new RegExp(suite.claimKeys), scenario.store);
@@ -56,20 +62,17 @@ export class World {
       due: d.at ?? 0, outcome: undefined, acked: false,
     }));
     this.calls = new Map();
+    this.workers = [...new Set(this.deliveries.map((d) => d.worker))];
+    const remotes = remotesOf(suite.subject.deps);
+    this.protocols = new Map(this.workers.map((w) => [w, new WorkerProtocol(w, remotes)]));
   }
 
-  /** Starts the schedule: fresh workers in the child, one per distinct name. */
+  /** Starts the schedule: a fresh instance of every worker, each in its own process. */
   async start() {
-    const { subject } = this.suite;
-    this.#absorb(await this.link.command({
-      t: 'reset',
-      run: this.run,
-      seed: this.run,
-      workers: [...new Set(this.deliveries.map((d) => d.worker))],
-      module: subject.module,
-      factory: subject.factory,
-      deps: subject.deps,
-    }, this.suite.limits.stepTimeoutMs));
+    const { subject, limits } = this.suite;
+    const reset = { t: 'reset', now: 0, module: subject.module, factory: subject.factory, deps: subject.deps };
+    const answers = await Promise.all(this.workers.map((worker) => this.#send(worker, { ...reset, worker }, limits.stepTimeoutMs)));
+    answers.forEach((events, i) => this.#absorb(this.workers[i], events));
   }
 
   /** True when every delivery has ended (acked, given up, or its worker crashed). */
@@ -120,7 +123,8 @@ export class World {
       const timer = this.timers.get(choice.timerId);
       this.timers.delete(choice.timerId);
       this.#step(timer.worker, 'timer', '', `fires after ${timer.delay} ms`);
-      this.#absorb(await this.link.command({ t: 'fire', id: choice.timerId, now: this.now }, timeout));
+      this.protocols.get(timer.worker).firing(timer.localId);
+      await this.#command(timer.worker, { t: 'fire', id: timer.localId, now: this.now }, timeout);
       return undefined;
     }
     const d = choice.delivery;
@@ -130,9 +134,8 @@ export class World {
     this.calls.set(callId, d);
     this.#step(d.worker, 'receive', d.job, `delivery ${d.attempt}`);
     const message = this.suite.subject.message(d.job, d.attempt, d);
-    this.#absorb(await this.link.command({
-      t: 'call', callId, worker: d.worker, method: this.suite.subject.method, args: [message], now: this.now,
-    }, timeout));
+    this.protocols.get(d.worker).expectCall(callId);
+    await this.#command(d.worker, { t: 'call', callId, method: this.suite.subject.method, args: [message], now: this.now }, timeout);
     return undefined;
   }
 
@@ -238,8 +241,49 @@ export class World {
         this.#step(op.worker, 'stall', key, `the worker freezes for ${stall.ms} ms`);
       }
     }
-    this.#absorb(await this.link.command({ t: 'reply', id: op.id, ok, value, error, now: this.now }, timeout));
+    await this.#command(op.worker, { t: 'reply', id: op.localId, ok, value, error, now: this.now }, timeout);
     return undefined;
+  }
+
+  /** Sends a command to a worker and returns the events it reported, once checked. */
+  async #send(worker, message, timeout) {
+    const { message: answer, seq } = await this.pool.command(worker, message, timeout);
+    let accepted;
+    try {
+      accepted = this.protocols.get(worker).accept(answer, { seq, reset: message.t === 'reset' });
+    } catch (error) {
+      if (!(error instanceof ProtocolError)) throw error;
+      this.pool.discard(worker);
+      throw new WorkerFailure('error', `${error.message}, which the harness cannot accept`);
+    }
+    const { events, output } = accepted;
+    if (output.text) this.output = (this.output + output.text).slice(-OUTPUT_CHARS);
+    return events;
+  }
+
+  async #command(worker, message, timeout) {
+    this.#absorb(worker, await this.#send(worker, message, timeout));
+  }
+
+  /** The most calls and timers one delivery of this schedule made. */
+  busiestDelivery() {
+    let calls = 0;
+    let timers = 0;
+    for (const counts of this.#perDelivery.values()) {
+      calls = Math.max(calls, counts.calls);
+      timers = Math.max(timers, counts.timers);
+    }
+    return { calls, timers };
+  }
+
+  #perDelivery = new Map();
+
+  #count(delivery, what) {
+    if (!delivery) return;
+    const key = `${delivery.index}:${delivery.attempt}`;
+    const counts = this.#perDelivery.get(key) ?? { calls: 0, timers: 0 };
+    counts[what] += 1;
+    this.#perDelivery.set(key, counts);
   }
 
   #runningDelivery(worker) {
@@ -258,20 +302,25 @@ export class World {
     return { min, max: Math.max(min, max) };
   }
 
-  #absorb(events) {
+  /** Applies what a worker reported after a command. */
+  #absorb(worker, events) {
     for (const event of events) {
       switch (event.k) {
         case 'op': {
           const { min, max } = this.#latency(event);
-          const job = this.#runningDelivery(event.worker)?.job ?? '';
-          this.pending.push({ ...event, issuedAt: this.now, readyAt: this.now + min, deadline: this.now + max, job });
+          const running = this.#runningDelivery(worker);
+          const job = running?.job ?? '';
+          this.#count(running, 'calls');
+          const { id: localId, target, name, args } = event;
+          this.pending.push({ id: `${worker}.${localId}`, localId, worker, target, name, args, issuedAt: this.now, readyAt: this.now + min, deadline: this.now + max, job });
           break;
         }
         case 'timer':
-          this.timers.set(event.id, { worker: event.worker, due: event.due, delay: event.due - this.now });
+          this.#count(this.#runningDelivery(worker), 'timers');
+          this.timers.set(`${worker}.${event.id}`, { worker, localId: event.id, due: this.now + event.delay, delay: event.delay });
           break;
         case 'clear':
-          this.timers.delete(event.id);
+          this.timers.delete(`${worker}.${event.id}`);
           break;
         case 'settled':
           this.#settled(event);
@@ -280,8 +329,17 @@ export class World {
           if (!event.ok) this.errors.push(`the worker could not start: ${event.error}`);
           break;
         case 'uncaught':
-          this.#step(event.worker, 'uncaught', '', clipMessage(event.error));
+          this.#step(worker, 'uncaught', '', clipMessage(event.error));
           break;
+        case 'exit': {
+          const d = this.#runningDelivery(worker);
+          throw new WorkerFailure('error', `${worker} called process.exit(${event.code})${d ? ` while handling ${d.job}` : ''}: `
+            + 'a worker must finish its work and return, not end its process');
+        }
+        case 'spin':
+          throw new WorkerFailure('error', `${worker}'s code kept scheduling setImmediate() callbacks and never became idle`);
+        case 'stray':
+          throw new WorkerFailure('error', `${worker}'s code ran outside any step the harness controls (work it cannot see, such as real I/O)`);
         default:
           break;
       }

@@ -1,0 +1,24 @@
+// What a learner reads when the exploration of a scenario did not finish: that
+// the test is therefore not proven, why the search stopped, and what in their
+// code makes the search large.
+
+/**
+ * @param {import('./explorer.mjs').Exploration} outcome
+ * @param {{ maxSchedules: number, maxSchedulesAfterFailure: number, maxSteps: number }} limits
+ * @param {string} [failedTest] the scenario's first failing test, when one failed
+ */
+export function unfinishedMessage(outcome, limits, failedTest) {
+  if (outcome.unfinished === 'after-failure') {
+    return `not decided: the exploration stopped ${limits.maxSchedulesAfterFailure} schedules after `
+      + `"${failedTest}" failed (it held in the ${outcome.schedules} schedules explored); fix that test first`;
+  }
+  const { calls, timers } = outcome.busiest;
+  const load = `one delivery of your code made up to ${calls} store and service call${calls === 1 ? '' : 's'}`
+    + ` and set up to ${timers} timer${timers === 1 ? '' : 's'}, and each one multiplies the orders to check`;
+  if (outcome.unfinished === 'steps') {
+    return `the exploration did not finish, so this test is not proven: one schedule ran for more than ${limits.maxSteps} steps `
+      + `without every delivery ending (${load}). Look for a retry or polling loop that never gives up, or calls that could be one`;
+  }
+  return `the exploration did not finish, so this test is not proven: it explored ${outcome.schedules} schedules, its budget, `
+    + `without covering every order (${load}). Look for polling or retry loops, or calls that could be one`;
+}

@@ -1,0 +1,216 @@
+// The supervisor's end of one worker process.
+//
+// Each simulated worker is an OS process of its own (worker/host.mjs), as in
+// production: it shares nothing with the other workers or with the supervisor
+// but the socket on which it receives commands and reports events. A worker
+// that does not answer in time, dies, floods its output or says anything
+// malformed is reported as such; it is never trusted with a verdict.
+
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import fs from 'node:fs';
+import { FrameReader, FrameError, encodeFrame } from './frames.mjs';
+import { OUTPUT_LIMIT_EXIT } from './worker/exit-status.mjs';
+import { oomKills } from './memory-facts.mjs';
+
+const hostPath = fileURLToPath(new URL('./worker/host.mjs', import.meta.url));
+const harnessDir = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
+/** Starting Node.js is not the learner's code: it gets a generous allowance. */
+const STARTUP_MS = 10_000;
+/** The largest message a worker may send (its events of one step). */
+const MESSAGE_LIMIT_BYTES = 4 << 20;
+const STDERR_TAIL_CHARS = 4000;
+
+/** Raised when a worker stops answering, dies, floods its output or breaks the protocol. */
+export class WorkerFailure extends Error {
+  /**
+   * @param {'timeout'|'memory'|'output-limit'|'error'} kind the first three end the run with
+   *   that verdict; 'error' fails the tests of the scenario it happened in
+   * @param {string} message for the learner
+   */
+  constructor(kind, message) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+/** Options every worker process of a run shares. */
+export class WorkerOptions {
+  /**
+   * @param {{ repoDir: string, sandbox: boolean, outputLimitBytes: number, heapMb: number, hostPath?: string }} options
+   *   hostPath replaces worker/host.mjs (harness tests use it to play a hostile worker)
+   */
+  constructor({ repoDir, sandbox, outputLimitBytes, heapMb, hostPath: host = hostPath }) {
+    this.repoDir = repoDir;
+    this.sandbox = sandbox;
+    this.outputLimitBytes = outputLimitBytes;
+    this.heapMb = heapMb;
+    this.hostPath = host;
+  }
+}
+
+/** One worker process, started and ready for commands. */
+export class WorkerLink {
+  /**
+   * Starts a worker process and waits until its host is ready.
+   * @param {string} worker the simulated worker's name, e.g. "blue"
+   * @param {WorkerOptions} options
+   */
+  static async start(worker, options) {
+    const link = new WorkerLink(worker, options);
+    const ready = await link.#await(STARTUP_MS);
+    if (ready?.t !== 'ready') {
+      link.kill();
+      throw new WorkerFailure('error', `worker ${worker} did not start as expected`);
+    }
+    return link;
+  }
+
+  #worker;
+  #child;
+  #reader = new FrameReader(MESSAGE_LIMIT_BYTES);
+  #waiter = null;
+  #failure = null;
+  #killedByUs = false;
+  #stderr = '';
+  #oomBefore;
+  #seq = 0;
+
+  constructor(worker, options) {
+    this.#worker = worker;
+    this.#oomBefore = oomKills();
+    const execArgv = [
+      '--no-warnings', '--frozen-intrinsics', '--disallow-code-generation-from-strings',
+      '--experimental-vm-modules', `--max-old-space-size=${options.heapMb}`,
+    ];
+    if (options.sandbox) execArgv.push('--experimental-permission', ...readable([options.repoDir, harnessDir, path.dirname(options.hostPath)]));
+    this.#child = spawn(process.execPath, [...execArgv, options.hostPath, options.repoDir, String(options.outputLimitBytes)], {
+      cwd: options.repoDir,
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+      env: {},
+    });
+    raiseOomScore(this.#child.pid);
+    this.#child.stderr.on('data', (chunk) => { this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS); });
+    const channel = this.#child.stdio[3];
+    channel.on('data', (chunk) => this.#receive(chunk));
+    channel.on('error', () => {});
+    this.#child.on('exit', (code, signal) => this.#exited(code, signal));
+    this.#child.on('error', () => this.#fail(new WorkerFailure('error', `worker ${worker} could not be started`)));
+  }
+
+  /** The worker's name. */
+  get worker() {
+    return this.#worker;
+  }
+
+  /**
+   * Sends one command and resolves with the worker's raw answer.
+   * @param {object} message the command (its seq is set here)
+   * @param {number} timeoutMs how long the learner's code may run before it yields
+   * @returns {Promise<{ message: object, seq: number }>}
+   */
+  async command(message, timeoutMs) {
+    if (this.#failure) throw this.#failure;
+    this.#seq += 1;
+    const seq = this.#seq;
+    const answer = this.#await(timeoutMs);
+    this.#child.stdio[3].write(encodeFrame({ ...message, seq }));
+    return { message: await answer, seq };
+  }
+
+  /** Stops the process for good. */
+  kill() {
+    this.#killedByUs = true;
+    this.#child.kill('SIGKILL');
+  }
+
+  #receive(chunk) {
+    let messages;
+    try {
+      messages = this.#reader.push(chunk);
+    } catch (error) {
+      const why = error instanceof FrameError ? error.message : 'a malformed message';
+      this.#fail(new WorkerFailure('error', `worker ${this.#worker} sent ${why}`));
+      this.kill();
+      return;
+    }
+    for (const message of messages) {
+      const waiter = this.#waiter;
+      if (!waiter) {
+        this.#fail(new WorkerFailure('error', `worker ${this.#worker} spoke when it was not asked`));
+        this.kill();
+        return;
+      }
+      this.#waiter = null;
+      clearTimeout(waiter.timer);
+      waiter.resolve(message);
+    }
+  }
+
+  #exited(code, signal) {
+    if (this.#failure) return;
+    if (this.#killedByUs) {
+      this.#fail(new WorkerFailure('error', `worker ${this.#worker} was stopped`));
+      return;
+    }
+    const oomNow = oomKills();
+    if (signal === 'SIGKILL' && oomNow !== undefined && this.#oomBefore !== undefined && oomNow > this.#oomBefore) {
+      this.#fail(new WorkerFailure('memory', `worker ${this.#worker} ran out of memory and was killed`));
+    } else if (signal === 'SIGABRT' && /^FATAL ERROR: .*JavaScript heap out of memory$/m.test(this.#stderr)) {
+      this.#fail(new WorkerFailure('memory', `worker ${this.#worker} ran out of memory (its JavaScript heap reached the limit)`));
+    } else if (code === OUTPUT_LIMIT_EXIT) {
+      this.#fail(new WorkerFailure('output-limit', `worker ${this.#worker} printed more output than a run may`));
+    } else {
+      const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+      this.#fail(new WorkerFailure('error', `the process of worker ${this.#worker} ${how}`));
+    }
+  }
+
+  #await(timeoutMs) {
+    return new Promise((resolve, reject) => {
+      if (this.#failure) {
+        reject(this.#failure);
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.#fail(new WorkerFailure('timeout', `the code of worker ${this.#worker} did not yield within ${timeoutMs} ms (an endless loop?)`));
+        this.kill();
+      }, timeoutMs);
+      this.#waiter = { resolve, reject, timer };
+    });
+  }
+
+  #fail(error) {
+    if (this.#failure) return;
+    this.#failure = error;
+    const waiter = this.#waiter;
+    if (!waiter) return;
+    this.#waiter = null;
+    clearTimeout(waiter.timer);
+    waiter.reject(error);
+  }
+}
+
+/**
+ * The --allow-fs-read flags for these directories. A directory inside another
+ * is left out: Node.js 20 aborts on such overlapping grants.
+ */
+function readable(dirs) {
+  const inside = (dir, other) => dir === other || dir.startsWith(`${other}/`);
+  const kept = dirs.filter((dir, i) => !dirs.some((other, j) => j !== i && inside(dir, other) && (dir !== other || j < i)));
+  return kept.map((dir) => `--allow-fs-read=${dir}/*`);
+}
+
+/**
+ * Makes a worker the first process the kernel's out-of-memory killer picks,
+ * so that a worker that hoards memory dies rather than the supervisor. Raising
+ * the score needs no privilege; where /proc cannot be written, nothing changes.
+ */
+function raiseOomScore(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/oom_score_adj`, '1000');
+  } catch {
+    // Not permitted here: the killer then picks by size, which is the hoarding worker anyway.
+  }
+}

@@ -1,0 +1,180 @@
+// The process of one simulated worker: `node host.mjs <repoDir> <outputLimitBytes>`,
+// with a socket on fd 3 to the supervisor. It runs nothing but that worker's
+// code, each schedule in a brand-new realm (see realm.mjs), and decides nothing:
+// every store or service call becomes an event the supervisor answers, every
+// timer an event the supervisor fires. After each command it lets the realm's
+// microtasks and immediates run to completion and reports what happened.
+//
+// The process runs with frozen built-ins, without code generation from strings
+// in its own realm, and (in containers) under Node's permission model.
+
+import net from 'node:net';
+import { FrameReader, encodeFrame } from '../frames.mjs';
+import { Realm, compileRuntime } from './realm.mjs';
+import { ModuleGraph, ModuleSources, ModuleError } from './module-graph.mjs';
+import { OUTPUT_LIMIT_EXIT, INTERNAL_ERROR_EXIT } from './exit-status.mjs';
+const COMMAND_LIMIT_BYTES = 8 << 20;
+const ARGS_CHARS = 64 * 1024;
+const TEXT_CHARS = 2000;
+const OUTPUT_TAIL_CHARS = 2000;
+const IMMEDIATE_ROUNDS = 100_000;
+
+const realSetImmediate = setImmediate;
+const [repoDir, limitArg] = process.argv.slice(2);
+const outputLimit = Number(limitArg) || 1 << 20;
+const scripts = compileRuntime();
+const sources = new ModuleSources(repoDir);
+const channel = new net.Socket({ fd: 3, readable: true, writable: true });
+
+let now = 0;
+let outputBytes = 0;
+let strays = 0;
+/** The command being handled: its events and output; null between commands. */
+let current = null;
+/** The schedule running in this process. */
+let schedule = null;
+
+const clip = (text, limit = TEXT_CHARS) => (text.length <= limit ? text : `${text.slice(0, limit - 1)}…`);
+
+function emit(event) {
+  if (current) current.events.push(event);
+  else strays += 1;
+}
+
+/** What the realm's runtime may ask of the world, numbered per schedule. */
+function sinkFor(state) {
+  return {
+    get now() { return now; },
+    op(target, name, argsJson) {
+      if (argsJson.length > ARGS_CHARS) return undefined;
+      let args;
+      try {
+        args = JSON.parse(argsJson);
+      } catch {
+        return undefined;
+      }
+      if (!Array.isArray(args)) return undefined;
+      state.ops += 1;
+      const id = `op${state.ops}`;
+      emit({ k: 'op', id, target, name, args });
+      return id;
+    },
+    timer(delay) {
+      state.timers += 1;
+      const id = `t${state.timers}`;
+      emit({ k: 'timer', id, delay: Math.max(0, Math.floor(delay)) });
+      return id;
+    },
+    rearm(id, delay) { emit({ k: 'timer', id, delay: Math.max(1, Math.floor(delay)) }); },
+    clear(id) { emit({ k: 'clear', id }); },
+    write(stream, text) {
+      outputBytes += Buffer.byteLength(text);
+      if (outputBytes > outputLimit) {
+        process.stderr.write(`racecase worker: output limit of ${outputLimit} bytes exceeded\n`);
+        process.exit(OUTPUT_LIMIT_EXIT);
+      }
+      if (!current) return;
+      current.output = clip(current.output + text, OUTPUT_TAIL_CHARS * 2).slice(-OUTPUT_TAIL_CHARS);
+      current.outputBytes += Buffer.byteLength(text);
+    },
+    settled(callId, ok, payload) {
+      if (!ok) {
+        emit({ k: 'settled', callId, ok: false, error: clip(payload) });
+        return;
+      }
+      let value = null;
+      try {
+        value = payload.length > ARGS_CHARS ? clip(payload, 200) : JSON.parse(payload);
+      } catch {
+        value = null;
+      }
+      emit({ k: 'settled', callId, ok: true, value });
+    },
+    spawned(ok, error) {
+      state.spawned = true;
+      emit(ok ? { k: 'spawned', ok: true } : { k: 'spawned', ok: false, error: clip(error) });
+    },
+    uncaught(text) { emit({ k: 'uncaught', error: clip(text) }); },
+    exit(code) {
+      emit({ k: 'exit', code });
+      state.realm.close();
+    },
+  };
+}
+
+/** Starts a schedule: a new realm, a new module graph, a new instance of the worker. */
+async function reset({ worker, module, factory, deps }) {
+  schedule?.realm.close();
+  const state = { ops: 0, timers: 0, spawned: false, realm: null, sink: null };
+  state.sink = sinkFor(state);
+  state.realm = new Realm({ scripts, worker, repoDir, module, sink: state.sink });
+  schedule = state;
+  const { entry } = state.realm;
+  let linked;
+  try {
+    linked = await new ModuleGraph(sources, state.realm).link(module);
+  } catch (error) {
+    state.sink.spawned(false, error instanceof ModuleError ? error.message : `${module} could not be loaded`);
+    return;
+  }
+  linked.evaluate().then(
+    () => entry.start(linked.namespace, factory, JSON.stringify(deps ?? {})),
+    (error) => state.sink.spawned(false, entry.describe(error)),
+  );
+}
+
+const handlers = {
+  reset,
+  call: ({ callId, method, args }) => schedule.realm.entry.call(callId, method, JSON.stringify(args ?? [])),
+  reply: ({ id, ok, value, error }) => schedule.realm.entry.reply(id, ok === true, JSON.stringify(value ?? null), String(error ?? '')),
+  fire: ({ id }) => schedule.realm.entry.fire(id),
+};
+
+/** Lets every microtask and immediate the command started run to completion. */
+async function settle() {
+  for (let round = 0; round < IMMEDIATE_ROUNDS; round++) {
+    await new Promise((resolve) => { realSetImmediate(resolve); });
+    const ran = schedule ? schedule.realm.entry.runImmediates() : 0;
+    if (ran === 0) return;
+  }
+  emit({ k: 'spin' });
+}
+
+async function handle(command) {
+  current = { events: [], output: '', outputBytes: 0 };
+  if (strays > 0) {
+    current.events.push({ k: 'stray', count: strays });
+    strays = 0;
+  }
+  if (typeof command.now === 'number') now = command.now;
+  try {
+    await handlers[command.t]?.(command);
+  } catch {
+    emit({ k: 'uncaught', error: 'the worker could not run this step' });
+  }
+  await settle();
+  if (command.t === 'reset' && !schedule.spawned) {
+    schedule.sink.spawned(false, `${command.module} did not finish loading: its top-level code waits for something that never happens here (a timer or I/O)`);
+  }
+  const answer = { t: 'idle', seq: command.seq, events: current.events, output: { text: current.output, bytes: current.outputBytes } };
+  if (command.t === 'reset') answer.rss = process.memoryUsage.rss();
+  current = null;
+  channel.write(encodeFrame(answer));
+}
+
+process.on('unhandledRejection', (reason) => {
+  if (schedule) schedule.realm.entry.unhandled(reason);
+});
+process.on('uncaughtException', (error) => {
+  process.stderr.write(`racecase worker: internal error: ${error?.message ?? error}\n`);
+  process.exit(INTERNAL_ERROR_EXIT);
+});
+
+const reader = new FrameReader(COMMAND_LIMIT_BYTES);
+let queue = Promise.resolve();
+channel.on('data', (chunk) => {
+  for (const command of reader.push(chunk)) queue = queue.then(() => handle(command));
+});
+channel.on('end', () => process.exit(0));
+channel.on('error', () => process.exit(0));
+channel.write(encodeFrame({ t: 'ready' }));

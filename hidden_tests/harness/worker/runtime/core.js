@@ -1,0 +1,499 @@
+// The core of the world a worker's code runs in, evaluated inside a fresh realm
+// for every schedule. It is the only code that holds the host's bridge, a
+// function of the host process; it keeps it in this closure and never hands it
+// to the learner's code. Every call through the bridge passes and returns
+// primitives only, and any error it might throw (a stack overflow at its very
+// first frame) is discarded here, so no object of the host's realm ever
+// reaches the learner's code.
+//
+// Time, randomness, timers and microtasks are virtual and deterministic: the
+// supervisor decides when a timer fires, randomness is a seeded generator per
+// worker, and nothing in this realm can read the real clock.
+(function core(bridge, optionsJson) {
+  'use strict';
+
+  const { parse, stringify } = JSON;
+  const { defineProperty, freeze, create, keys: objectKeys } = Object;
+  const { apply: reflectApply, construct: reflectConstruct } = Reflect;
+  const PromiseCtor = Promise;
+  const promiseThen = Promise.prototype.then;
+  const resolved = Promise.resolve();
+  const RealDate = Date;
+  const mathFloor = Math.floor;
+
+  /** Calls the host with primitives; an error of the host's realm never gets past this frame. */
+  function host(kind, a, b, c, d) {
+    try {
+      return bridge(kind, a, b, c, d);
+    } catch {
+      return undefined;
+    }
+  }
+
+  const options = parse(optionsJson);
+  const rt = create(null);
+  rt.options = options;
+  rt.worker = options.worker;
+  rt.host = host;
+
+  // ---- errors, described without stack frames of the harness
+
+  const repoPrefix = `file://${options.repoDir}/`;
+  const repoPath = `${options.repoDir}/`;
+
+  /** "src/x.js:3:7" for a frame in the learner's repository, or "" for any other frame. */
+  function frameLocation(site) {
+    const name = site.getFileName?.() ?? site.getScriptNameOrSourceURL?.();
+    if (typeof name !== 'string') return '';
+    const file = name.replace(/\?realm=\d+$/, '');
+    let relative;
+    if (file.startsWith(repoPrefix)) relative = file.slice(repoPrefix.length);
+    else if (file.startsWith(repoPath)) relative = file.slice(repoPath.length);
+    else return '';
+    return `${relative}:${site.getLineNumber()}:${site.getColumnNumber()}`;
+  }
+
+  function describeFrame(site) {
+    const where = frameLocation(site);
+    if (!where) return '';
+    let name = site.getFunctionName?.() || '';
+    const type = site.getTypeName?.();
+    const method = site.getMethodName?.();
+    if (type && method && !site.isToplevel?.() && !name.includes('.')) name = `${type}.${name || method}`;
+    if (site.isConstructor?.()) name = `new ${name || '<anonymous>'}`;
+    if (site.isAsync?.()) name = `async ${name || '<anonymous>'}`;
+    return name ? `    at ${name} (${where})` : `    at ${where}`;
+  }
+
+  /** Formats a stack like Node.js does, keeping only frames inside the repository. */
+  function prepareStackTrace(error, sites) {
+    let head;
+    try {
+      head = rt.errorHead(error);
+    } catch {
+      head = 'Error';
+    }
+    const lines = [head];
+    for (let i = 0; i < sites.length; i++) {
+      const line = describeFrame(sites[i]);
+      if (line) lines.push(line);
+    }
+    return lines.join('\n');
+  }
+  defineProperty(Error, 'prepareStackTrace', { value: prepareStackTrace, writable: false, configurable: false, enumerable: false });
+
+  /** "Name: message" of an error, as the first line of its stack. */
+  rt.errorHead = function errorHead(error) {
+    if (error === null || (typeof error !== 'object' && typeof error !== 'function')) return String(error);
+    const name = error.name === undefined ? 'Error' : String(error.name);
+    const message = error.message === undefined ? '' : String(error.message);
+    if (!message) return name;
+    if (!name) return message;
+    return `${name}: ${message}`;
+  };
+
+  /** Describes a thrown value in one line, without running into trouble on hostile values. */
+  rt.describe = function describe(value) {
+    try {
+      if (value instanceof Error || (value && typeof value === 'object' && 'message' in value && 'name' in value)) return rt.errorHead(value);
+      if (typeof value === 'string') return `thrown value: ${value}`;
+      rt.need('inspect');
+      return `thrown value: ${rt.inspect(value)}`;
+    } catch {
+      return 'thrown value that cannot be described';
+    }
+  };
+
+  /** Reports an exception nobody caught, unless the learner's process handlers take it. */
+  rt.uncaught = function uncaught(error, kind) {
+    try {
+      if (rt.process && rt.process.listenerCount(kind) > 0) {
+        rt.process.emit(kind, error);
+        return;
+      }
+    } catch (handlerError) {
+      error = handlerError;
+    }
+    host('uncaught', rt.describe(error));
+  };
+
+  /** Runs fn as a microtask; what it throws is reported as uncaught. */
+  rt.queueMicrotask = function queueMicrotask(fn) {
+    if (typeof fn !== 'function') throw new TypeError('The "callback" argument must be of type function');
+    reflectApply(promiseThen, resolved, [() => {
+      try {
+        fn();
+      } catch (error) {
+        rt.uncaught(error, 'uncaughtException');
+      }
+    }]);
+  };
+
+  /** A JSON text of a value, never throwing. */
+  rt.toJson = function toJson(value) {
+    try {
+      const text = stringify(value === undefined ? null : value, (key, v) => (typeof v === 'bigint' ? String(v) : v));
+      return text === undefined ? 'null' : text;
+    } catch {
+      try {
+        return stringify(String(value));
+      } catch {
+        return '"[a value that cannot be shown]"';
+      }
+    }
+  };
+
+  // ---- virtual time
+
+  const EPOCH_MS = options.epochMs;
+  rt.now = function now() {
+    const ms = host('now');
+    return typeof ms === 'number' ? ms : 0;
+  };
+  rt.wallNow = () => EPOCH_MS + rt.now();
+
+  function VirtualDate(...args) {
+    if (new.target === undefined) return new RealDate(rt.wallNow()).toString();
+    return reflectConstruct(RealDate, args.length === 0 ? [rt.wallNow()] : args, new.target);
+  }
+  defineProperty(VirtualDate, 'name', { value: 'Date' });
+  defineProperty(VirtualDate, 'length', { value: 7 });
+  VirtualDate.prototype = RealDate.prototype;
+  VirtualDate.now = function now() { return rt.wallNow(); };
+  VirtualDate.parse = RealDate.parse;
+  VirtualDate.UTC = RealDate.UTC;
+  defineProperty(RealDate.prototype, 'constructor', { value: VirtualDate, writable: true, configurable: true, enumerable: false });
+  RealDate.now = VirtualDate.now;
+  globalThis.Date = VirtualDate;
+
+  // Intl formats the current time when it is given no date: make that the virtual time.
+  for (const method of ['format', 'formatToParts']) {
+    const proto = Intl.DateTimeFormat.prototype;
+    const descriptor = Object.getOwnPropertyDescriptor(proto, method);
+    if (!descriptor) continue;
+    const original = descriptor.get ?? descriptor.value;
+    const wrap = (fn) => function formatAt(date, ...rest) {
+      return reflectApply(fn, this, [date === undefined ? rt.wallNow() : date, ...rest]);
+    };
+    if (descriptor.get) {
+      defineProperty(proto, method, { get() { return wrap(reflectApply(original, this, [])); }, configurable: true });
+    } else {
+      defineProperty(proto, method, { value: wrap(original), writable: true, configurable: true });
+    }
+  }
+
+  // ---- deterministic randomness: xorshift32, seeded per worker, the same in every schedule
+
+  let state = (options.seed >>> 0) || 1;
+  rt.nextUint32 = function nextUint32() {
+    state ^= state << 13; state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5; state >>>= 0;
+    return state;
+  };
+  rt.random = () => rt.nextUint32() / 0x100000000;
+  rt.fillRandom = function fillRandom(bytes) {
+    for (let i = 0; i < bytes.length; i++) bytes[i] = rt.nextUint32() & 0xff;
+    return bytes;
+  };
+  Math.random = function random() { return rt.random(); };
+
+  // ---- values that would let code observe garbage collection or real time: made inert
+
+  globalThis.WeakRef = class WeakRef {
+    #target;
+    constructor(target) {
+      if (target === null || (typeof target !== 'object' && typeof target !== 'function')) throw new TypeError('WeakRef: invalid target');
+      this.#target = target;
+    }
+    deref() { return this.#target; }
+  };
+  globalThis.FinalizationRegistry = class FinalizationRegistry {
+    constructor(cleanup) {
+      if (typeof cleanup !== 'function') throw new TypeError('FinalizationRegistry: cleanup must be callable');
+    }
+    register() {}
+    unregister() { return false; }
+  };
+  if (typeof Atomics === 'object') delete Atomics.waitAsync;
+  delete globalThis.WebAssembly;
+
+  // ---- timers: the host numbers them and the supervisor fires them
+
+  const timers = new Map();
+  const immediates = [];
+
+  /** The object setTimeout and setInterval return, as in Node.js. */
+  class Timeout {
+    #id;
+    constructor(id) { this.#id = id; }
+    ref() { return this; }
+    unref() { return this; }
+    hasRef() { return true; }
+    refresh() { return this; }
+    close() { rt.clearTimer(this); return this; }
+    [Symbol.toPrimitive]() { return this.#id; }
+    static idOf(handle) { return handle instanceof Timeout ? handle.#id : undefined; }
+  }
+  rt.Timeout = Timeout;
+
+  function delayOf(ms) {
+    const n = Number(ms);
+    if (!(n >= 0) || n > 2147483647) return 0;
+    return mathFloor(n);
+  }
+
+  /** Registers a timer with the host and returns its handle. */
+  rt.addTimer = function addTimer(fn, ms, args, repeat) {
+    if (typeof fn !== 'function') throw new TypeError('The "callback" argument must be of type function');
+    const delay = delayOf(ms);
+    const id = host('timer', delay, repeat === true);
+    if (typeof id !== 'string') throw new Error('the timer could not be registered');
+    const handle = new Timeout(id);
+    timers.set(id, { fn, args, repeat, delay, handle });
+    return handle;
+  };
+
+  /** Cancels a timer given its handle or its id. */
+  rt.clearTimer = function clearTimer(handle) {
+    const id = typeof handle === 'string' ? handle : Timeout.idOf(handle);
+    if (id === undefined || !timers.has(id)) return;
+    timers.delete(id);
+    host('clear', id);
+  };
+
+  /** The object setImmediate returns. */
+  class Immediate {
+    #entry;
+    constructor(entry) { this.#entry = entry; }
+    ref() { return this; }
+    unref() { return this; }
+    hasRef() { return true; }
+    static cancel(handle) { if (handle instanceof Immediate) handle.#entry.cancelled = true; }
+  }
+
+  rt.addImmediate = function addImmediate(fn, args) {
+    if (typeof fn !== 'function') throw new TypeError('The "callback" argument must be of type function');
+    const entry = { fn, args, cancelled: false };
+    immediates.push(entry);
+    return new Immediate(entry);
+  };
+  rt.clearImmediate = (handle) => Immediate.cancel(handle);
+
+  rt.timers = freeze({
+    setTimeout: function setTimeout(fn, ms, ...args) { return rt.addTimer(fn, ms, args, false); },
+    setInterval: function setInterval(fn, ms, ...args) { return rt.addTimer(fn, ms, args, true); },
+    clearTimeout: function clearTimeout(handle) { rt.clearTimer(handle); },
+    clearInterval: function clearInterval(handle) { rt.clearTimer(handle); },
+    setImmediate: function setImmediate(fn, ...args) { return rt.addImmediate(fn, args); },
+    clearImmediate: function clearImmediate(handle) { rt.clearImmediate(handle); },
+  });
+  for (const name of objectKeys(rt.timers)) globalThis[name] = rt.timers[name];
+  globalThis.queueMicrotask = function queueMicrotask(fn) { rt.queueMicrotask(fn); };
+  globalThis.global = globalThis;
+
+  // ---- the worker's dependencies, as the suite describes them
+
+  const pending = new Map();
+
+  /** A remote dependency: every method call is an operation the supervisor schedules. */
+  function remote(target, methods) {
+    const proxy = create(null);
+    for (const name of methods) {
+      proxy[name] = function call(...args) {
+        return new PromiseCtor((resolve, reject) => {
+          const id = host('op', target, name, rt.toJson(args));
+          if (typeof id !== 'string') {
+            reject(new Error(`${target}.${name}(): the call could not be sent (are its arguments too large?)`));
+            return;
+          }
+          pending.set(id, { resolve, reject });
+        });
+      };
+    }
+    return freeze(proxy);
+  }
+
+  const virtualClock = freeze({
+    now: () => rt.wallNow(),
+    sleep: (ms) => new PromiseCtor((resolve) => { rt.addTimer(resolve, ms, [], false); }),
+  });
+
+  function buildDeps(spec) {
+    if (Array.isArray(spec)) return spec.map(buildDeps);
+    if (spec === null || typeof spec !== 'object') return spec;
+    switch (spec.$) {
+      case 'worker': return rt.worker;
+      case 'clock': return virtualClock;
+      case 'remote': return remote(spec.name, spec.methods);
+      case undefined: {
+        const out = {};
+        for (const key of objectKeys(spec)) out[key] = buildDeps(spec[key]);
+        return out;
+      }
+      default: throw new Error(`unknown dependency kind ${spec.$}`);
+    }
+  }
+
+  // ---- the entry points the host calls, each with primitives or this realm's values
+
+  let instance;
+
+  async function start(namespace, factory, depsJson) {
+    try {
+      const make = namespace[factory];
+      if (typeof make !== 'function') throw new TypeError(`the module does not export a function named ${factory}`);
+      instance = await make(buildDeps(parse(depsJson)));
+      host('spawned', true, '');
+    } catch (error) {
+      host('spawned', false, rt.describe(error));
+    }
+  }
+
+  function call(callId, method, argsJson) {
+    const args = parse(argsJson);
+    const running = reflectApply(promiseThen, resolved, [() => {
+      if (!instance || typeof instance[method] !== 'function') throw new TypeError(`the worker has no method ${method}()`);
+      return instance[method](...args);
+    }]);
+    reflectApply(promiseThen, running, [
+      (value) => { host('settled', callId, true, rt.toJson(value)); },
+      (error) => { host('settled', callId, false, rt.describe(error)); },
+    ]);
+  }
+
+  function reply(id, ok, valueJson, errorText) {
+    const op = pending.get(id);
+    if (!op) return;
+    pending.delete(id);
+    if (ok) op.resolve(parse(valueJson));
+    else op.reject(new Error(errorText));
+  }
+
+  function fire(id) {
+    const timer = timers.get(id);
+    if (!timer) return;
+    if (timer.repeat) host('rearm', id, timer.delay);
+    else timers.delete(id);
+    try {
+      reflectApply(timer.fn, undefined, timer.args);
+    } catch (error) {
+      rt.uncaught(error, 'uncaughtException');
+    }
+  }
+
+  /** Runs the immediates queued so far; returns how many ran. */
+  function runImmediates() {
+    const batch = immediates.splice(0, immediates.length);
+    let ran = 0;
+    for (const entry of batch) {
+      if (entry.cancelled) continue;
+      ran += 1;
+      try {
+        reflectApply(entry.fn, undefined, entry.args);
+      } catch (error) {
+        rt.uncaught(error, 'uncaughtException');
+      }
+    }
+    return ran;
+  }
+
+  rt.entry = freeze({
+    start,
+    call,
+    reply,
+    fire,
+    runImmediates,
+    unhandled: (reason) => rt.uncaught(reason, 'unhandledRejection'),
+    error: (message) => new Error(message),
+    describe: (value) => rt.describe(value),
+    json: (text) => parse(text),
+    hasBuiltin: (name) => rt.has(name),
+    builtinNames: (name, knownNamesJson) => rt.builtinNames(name, knownNamesJson),
+    builtinExport: (name, key) => rt.builtinExport(name, key),
+  });
+
+  // ---- the rest of the runtime: installed part by part, the first time code needs it
+
+  const installed = new Set(['core']);
+
+  /** Installs runtime parts (runtime/<part>.js) that are not installed yet. */
+  rt.need = function need(...parts) {
+    for (const part of parts) {
+      if (installed.has(part)) continue;
+      installed.add(part);
+      if (host('install', part) !== true) throw new Error(`the runtime could not load ${part}`);
+    }
+  };
+
+  /** Sets a global as a plain, writable property (replacing its lazy accessor). */
+  rt.setGlobal = function setGlobal(name, value) {
+    defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+  };
+
+  const LAZY_GLOBALS = {
+    console: 'console',
+    process: 'process',
+    Buffer: 'buffer',
+    TextEncoder: 'encoding',
+    TextDecoder: 'encoding',
+    atob: 'encoding',
+    btoa: 'encoding',
+    EventTarget: 'events',
+    Event: 'events',
+    CustomEvent: 'events',
+    AbortController: 'events',
+    AbortSignal: 'events',
+    DOMException: 'events',
+    URL: 'url',
+    URLSearchParams: 'url',
+    structuredClone: 'util',
+    crypto: 'crypto',
+    performance: 'timers',
+  };
+  for (const name of objectKeys(LAZY_GLOBALS)) {
+    defineProperty(globalThis, name, {
+      get() {
+        rt.need(LAZY_GLOBALS[name]);
+        return globalThis[name];
+      },
+      set(value) { rt.setGlobal(name, value); },
+      configurable: true,
+      enumerable: false,
+    });
+  }
+
+  // ---- built-in modules, each defined by the runtime part that implements it
+
+  const MODULE_PARTS = {
+    events: 'events',
+    util: 'util',
+    'util/types': 'util',
+    assert: 'assert',
+    'assert/strict': 'assert',
+    crypto: 'crypto',
+    buffer: 'buffer',
+    url: 'url',
+    path: 'url',
+    'path/posix': 'url',
+    os: 'process',
+    process: 'process',
+    timers: 'timers',
+    'timers/promises': 'timers',
+    perf_hooks: 'timers',
+    console: 'console',
+  };
+  const factories = new Map();
+  const built = new Map();
+  rt.define = function define(name, factory) { factories.set(name, factory); };
+  rt.has = (name) => Object.prototype.hasOwnProperty.call(MODULE_PARTS, name);
+  rt.require = function requireBuiltin(name) {
+    if (!built.has(name)) {
+      rt.need(MODULE_PARTS[name]);
+      built.set(name, factories.get(name)());
+    }
+    return built.get(name);
+  };
+
+  return rt;
+})
