@@ -1,5 +1,9 @@
 // How calls and values read in a trace: short, concrete, in the learner's terms.
 
+import { fileURLToPath } from 'node:url';
+
+const harnessDir = fileURLToPath(new URL('.', import.meta.url));
+
 const SHOWN_CHARS = 60;
 const MESSAGE_CHARS = 300;
 
@@ -8,6 +12,19 @@ export function show(value) {
   if (value === null || value === undefined) return 'null';
   const text = JSON.stringify(value) ?? String(value);
   return text.length <= SHOWN_CHARS ? text : `${text.slice(0, SHOWN_CHARS - 1)}…`;
+}
+
+/**
+ * Text a worker reported, as the learner may read it: stack frames outside the
+ * repository (absolute paths, file: URLs, node: internals) are dropped and the
+ * harness's own directory never shows.
+ */
+export function learnerText(text) {
+  return text.split('\n')
+    .filter((line) => !/^\s*at\s.*(\/|file:|node:)/.test(line))
+    .join('\n')
+    .split(harnessDir).join('')
+    .split(harnessDir.slice(0, -1)).join('the harness');
 }
 
 /** Cuts a learner-controlled message to a readable length. */

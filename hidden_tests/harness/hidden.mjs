@@ -65,13 +65,14 @@ function judge(scenario, outcome, limits) {
 
 /**
  * Runs every scenario of `suite` against the repository in `repoDir`.
- * @param {{ suite: object, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string }} options
- *   hostPath replaces the worker host (harness tests play hostile workers with it)
+ * @param {{ suite: object, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string, heapMb?: number }} options
+ *   hostPath replaces the worker host (harness tests play hostile workers with it); heapMb
+ *   replaces the workers' heap limit (harness tests run out of memory quickly with it)
  * @returns {Promise<object>} results v3 with an optional run-level `verdict`
  */
-export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes, hostPath }) {
+export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb() }) {
   validateSuite(suite, { ...PROPERTIES, ...suite.properties });
-  const pool = new WorkerPool(new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb: workerHeapMb(), hostPath }));
+  const pool = new WorkerPool(new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb, hostPath }));
   const tests = [];
   let verdict;
   try {

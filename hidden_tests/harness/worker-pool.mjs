@@ -62,16 +62,19 @@ export class WorkerPool {
       return answer;
     } catch (error) {
       // A failed process is never reused: the next schedule gets a fresh one.
-      link.kill();
-      this.#links.delete(worker);
+      this.discard(worker, link);
       throw error;
     }
   }
 
-  /** Stops a worker's process for good (it misbehaved); the next schedule starts a fresh one. */
-  discard(worker) {
-    this.#links.get(worker)?.kill();
-    this.#links.delete(worker);
+  /**
+   * Stops a worker's process for good (it misbehaved); the next schedule starts a fresh one.
+   * @param {string} worker
+   * @param {import('./worker-link.mjs').WorkerLink} [link] only this process, if it is still the worker's
+   */
+  discard(worker, link = this.#links.get(worker)) {
+    link?.kill();
+    if (this.#links.get(worker) === link) this.#links.delete(worker);
   }
 
   /** Stops every process. */

@@ -9,7 +9,7 @@
 
 import { FakeStore } from './store.mjs';
 import { LockService } from './locks.mjs';
-import { describeCall, clipMessage, show } from './describe.mjs';
+import { describeCall, clipMessage, show, learnerText } from './describe.mjs';
 import { WorkerProtocol, ProtocolError, remotesOf } from './worker-protocol.mjs';
 import { WorkerFailure } from './worker-link.mjs';
 
@@ -71,8 +71,11 @@ export class World {
   async start() {
     const { subject, limits } = this.suite;
     const reset = { t: 'reset', now: 0, module: subject.module, factory: subject.factory, deps: subject.deps };
-    const answers = await Promise.all(this.workers.map((worker) => this.#send(worker, { ...reset, worker }, limits.stepTimeoutMs)));
-    answers.forEach((events, i) => this.#absorb(this.workers[i], events));
+    // Every worker's start is awaited, even after one failed, so no command is left in flight.
+    const answers = await Promise.allSettled(this.workers.map((worker) => this.#send(worker, { ...reset, worker }, limits.stepTimeoutMs)));
+    const failed = answers.find((answer) => answer.status === 'rejected');
+    if (failed) throw failed.reason;
+    answers.forEach((answer, i) => this.#absorb(this.workers[i], answer.value));
   }
 
   /** True when every delivery has ended (acked, given up, or its worker crashed). */
@@ -257,7 +260,7 @@ export class World {
       throw new WorkerFailure('error', `${error.message}, which the harness cannot accept`);
     }
     const { events, output } = accepted;
-    if (output.text) this.output = (this.output + output.text).slice(-OUTPUT_CHARS);
+    if (output.text) this.output = (this.output + learnerText(output.text)).slice(-OUTPUT_CHARS);
     return events;
   }
 
@@ -326,10 +329,10 @@ export class World {
           this.#settled(event);
           break;
         case 'spawned':
-          if (!event.ok) this.errors.push(`the worker could not start: ${event.error}`);
+          if (!event.ok) this.errors.push(`the worker could not start: ${learnerText(event.error)}`);
           break;
         case 'uncaught':
-          this.#step(worker, 'uncaught', '', clipMessage(event.error));
+          this.#step(worker, 'uncaught', '', clipMessage(learnerText(event.error)));
           break;
         case 'exit': {
           const d = this.#runningDelivery(worker);
@@ -350,7 +353,7 @@ export class World {
   #settled(event) {
     const d = this.calls.get(event.callId);
     if (!d || this.crashed.has(d.worker)) return;
-    const outcome = event.ok ? event.value : clipMessage(`threw ${event.error}`);
+    const outcome = event.ok ? event.value : clipMessage(`threw ${learnerText(event.error)}`);
     this.#step(d.worker, 'handle', d.job, event.ok ? `returned ${show(event.value)}` : outcome);
     const acked = event.ok && this.suite.subject.acked(event.value);
     const retry = this.scenario.redeliver;

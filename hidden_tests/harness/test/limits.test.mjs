@@ -1,0 +1,54 @@
+// Exploration has three outcomes, never two: a budget that runs out is an error
+// that says so, never a pass. Budgets are counts, so the outcome repeats exactly.
+// Memory, time-out and output verdicts come from what happened to the worker's
+// process, never from what its code printed.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runHidden } from '../hidden.mjs';
+import { repoWithLock, lockSuite, testNamed } from './helpers.mjs';
+
+const EXACTLY_ONCE = 'exactly one notification per job in every schedule';
+const RELEASED = 'a worker that finishes releases its lock';
+const run = async (variant, limits, options = {}) => runHidden({
+  suite: await lockSuite(limits), repoDir: repoWithLock(variant), sandbox: true, outputLimitBytes: 1 << 20, ...options,
+});
+
+test('a schedule budget that runs out is an error that says why, never a pass', async () => {
+  const results = await run('polling', { maxSchedules: 2 });
+  assert.equal(results.status, 'error');
+  const test1 = testNamed(results, EXACTLY_ONCE);
+  assert.equal(test1.status, 'error');
+  assert.match(test1.message, /did not finish, so this test is not proven: it explored 2 schedules, its budget/);
+  assert.match(test1.message, /made up to \d+ store and service calls/);
+  assert.deepEqual(test1.budget, { schedules: 2, steps: 3000 });
+});
+
+test('the same budget gives the same outcome on every run', async () => {
+  assert.deepEqual(await run('polling', { maxSchedules: 2 }), await run('polling', { maxSchedules: 2 }));
+});
+
+test('a schedule longer than the step budget is an error, never a pass', async () => {
+  const results = await run('atomic', { maxSteps: 3 });
+  assert.equal(results.status, 'error');
+  assert.match(testNamed(results, EXACTLY_ONCE).message, /one schedule ran for more than 3 steps without every delivery ending/);
+});
+
+test('tests left undecided after another test failed are not passed', async () => {
+  const results = await run('sleep-recheck', { maxSchedulesAfterFailure: 0 });
+  assert.equal(testNamed(results, EXACTLY_ONCE).status, 'fail');
+  const undecided = testNamed(results, RELEASED);
+  assert.equal(undecided.status, 'error');
+  assert.match(undecided.message, /not decided: the exploration stopped 0 schedules after "exactly one notification per job in every schedule" failed/);
+});
+
+test('a worker that hoards memory gets the memory verdict', async () => {
+  const results = await run('hoard', {}, { heapMb: 48 });
+  assert.equal(results.verdict, 'memory', JSON.stringify(results));
+  assert.match(testNamed(results, EXACTLY_ONCE).message, /ran out of memory/);
+});
+
+test('printing what a memory failure prints does not choose the verdict', async () => {
+  const results = await run('fake-oom', { stepTimeoutMs: 300 });
+  assert.equal(results.verdict, 'timeout', JSON.stringify(results));
+});
