@@ -91,6 +91,8 @@ func TestJobValidate(t *testing.T) {
 	bad := map[string]Job{
 		"no image":      {Suite: SuiteVisible},
 		"unknown suite": {Image: "img", Suite: "all"},
+		"files larger than /work": {Image: "img", Suite: SuiteHidden, Limits: Limits{TmpfsBytes: 10},
+			Files: map[string][]byte{"a.js": make([]byte, 6)}, Secret: map[string][]byte{"suite.mjs": make([]byte, 5)}},
 	}
 	for _, name := range []string{"", ".", "..", "/etc/passwd", "../x", "a/../../x", "a//b", "a/./b", "a/", `a\b`, "a\x00b"} {
 		bad["file "+name] = Job{Image: "img", Suite: SuiteVisible, Files: map[string][]byte{name: nil}}

@@ -41,12 +41,17 @@ func (j Job) validate() error {
 	if j.Suite != SuiteVisible && j.Suite != SuiteHidden {
 		return fmt.Errorf("runner: unknown suite %q", j.Suite)
 	}
+	var total int64
 	for _, files := range []map[string][]byte{j.Files, j.Secret} {
-		for name := range files {
+		for name, data := range files {
 			if err := checkRelPath(name); err != nil {
 				return err
 			}
+			total += int64(len(data))
 		}
+	}
+	if total > j.Limits.TmpfsBytes {
+		return fmt.Errorf("runner: the job's files hold %d bytes, more than the %d bytes of the container's /work", total, j.Limits.TmpfsBytes)
 	}
 	return nil
 }

@@ -66,8 +66,22 @@ type TestResult struct {
 	Output string `json:"output"`
 	// Schedules is how many schedules a concurrency test explored.
 	Schedules int `json:"schedules,omitempty"`
+	// Longest is the most steps one of those schedules took.
+	Longest int `json:"longest,omitempty"`
+	// Budget is what the exploration could spend; a test whose exploration
+	// ran out of it is an error, never a pass.
+	Budget *Budget `json:"budget,omitempty"`
 	// Trace is the interleaving that broke a failed concurrency test.
 	Trace []TraceStep `json:"trace,omitempty"`
+}
+
+// Budget bounds the exploration of a concurrency test, in counts (never
+// time), so that the same code gets the same verdict on any machine.
+type Budget struct {
+	// Schedules is the most schedules the test's scenario may explore.
+	Schedules int `json:"schedules"`
+	// Steps is the most steps one schedule may take.
+	Steps int `json:"steps"`
 }
 
 // Results is the outcome of a run, shaped like Exercism's test-runner results
@@ -87,4 +101,8 @@ type Results struct {
 	Output string `json:"output"`
 	// DurationMS is how long the container ran, in milliseconds.
 	DurationMS int64 `json:"duration_ms"`
+	// Diagnostics is the end of the container's error output when no
+	// trustworthy result came back. It is for operators (logs, the CLI) and
+	// never reaches a learner: it can show the harness's paths and source.
+	Diagnostics string `json:"-"`
 }

@@ -25,6 +25,7 @@ const (
 // limits and always removes the container, even when ctx is cancelled.
 func (d *Docker) Run(ctx context.Context, job Job) (res *Results, err error) {
 	job.Limits = job.Limits.withDefaults()
+	// Sizes are checked before anything is encoded for the container.
 	if err := job.validate(); err != nil {
 		return nil, err
 	}

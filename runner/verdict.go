@@ -42,13 +42,14 @@ func decide(o outcome) *Results {
 		return withError(r, VerdictMemory,
 			fmt.Sprintf("the run used more than %s of memory and was killed", formatBytes(o.limits.MemoryBytes)))
 	case !o.hasRecord || o.exitCode != 0:
-		return withError(r, VerdictError, withTail(
-			fmt.Sprintf("the test harness did not report a result (exit code %d)", o.exitCode), o.stderrTail))
+		r.Diagnostics = strings.TrimSpace(o.stderrTail)
+		return withError(r, VerdictError,
+			fmt.Sprintf("the test harness stopped without reporting a result (exit code %d); this is not a verdict on your code, please run it again", o.exitCode))
 	}
 	rec, err := decodeRecord(o.record)
 	if err != nil {
-		return withError(r, VerdictError, withTail(
-			fmt.Sprintf("the test harness reported a result the runner could not read: %v", err), o.stderrTail))
+		r.Diagnostics = strings.TrimSpace(fmt.Sprintf("%v\n%s", err, o.stderrTail))
+		return withError(r, VerdictError, "the test harness reported a result the runner could not read; this is not a verdict on your code, please run it again")
 	}
 	if rec.Verdict == "" {
 		rec.Verdict = Verdict(rec.Status)
@@ -64,15 +65,6 @@ func withError(r *Results, v Verdict, msg string) *Results {
 	r.Verdict = v
 	r.Message = msg
 	return r
-}
-
-// withTail appends the end of stderr to msg, when there is any.
-func withTail(msg, tail string) string {
-	tail = strings.TrimSpace(tail)
-	if tail == "" {
-		return msg
-	}
-	return msg + "; the end of its error output:\n" + tail
 }
 
 // formatBytes prints n in the largest binary unit that divides it.

@@ -21,6 +21,7 @@ func TestDecide(t *testing.T) {
 		msgContains string
 		outSuffix   string
 		tests       int
+		diagnostics string
 	}{
 		{name: "pass", o: outcome{record: record("pass"), hasRecord: true}, verdict: VerdictPass, status: "pass", tests: 1},
 		{name: "fail", o: outcome{record: record("fail"), hasRecord: true}, verdict: VerdictFail, status: "fail", tests: 1},
@@ -32,15 +33,18 @@ func TestDecide(t *testing.T) {
 		{name: "harness error", o: outcome{record: record("error"), hasRecord: true}, verdict: VerdictError, status: "error", tests: 1},
 		{
 			name: "record ignored on non-zero exit", o: outcome{record: record("pass"), hasRecord: true, exitCode: 1},
-			verdict: VerdictError, status: "error", msgContains: "did not report a result (exit code 1)",
+			verdict: VerdictError, status: "error", msgContains: "stopped without reporting a result (exit code 1)",
 		},
 		{
-			name: "no record", o: outcome{exitCode: 0, stderrTail: "  TypeError: boom\n"},
-			verdict: VerdictError, status: "error", msgContains: "did not report a result (exit code 0); the end of its error output:\nTypeError: boom",
+			name: "no record: the harness's error output is for operators only",
+			o:    outcome{exitCode: 0, stderrTail: "  file:///opt/racecase/harness/supervisor.mjs:3\nTypeError: boom\n"},
+			verdict: VerdictError, status: "error", msgContains: "stopped without reporting a result (exit code 0)",
+			diagnostics: "file:///opt/racecase/harness/supervisor.mjs:3\nTypeError: boom",
 		},
 		{
 			name: "garbage record", o: outcome{record: []byte("@@@"), hasRecord: true},
-			verdict: VerdictError, status: "error", msgContains: "could not read: not base64",
+			verdict: VerdictError, status: "error", msgContains: "could not read; this is not a verdict on your code",
+			diagnostics: "not base64",
 		},
 		{
 			name: "timeout beats a record", o: outcome{timedOut: true, exitCode: 137, record: record("pass"), hasRecord: true},
@@ -69,6 +73,12 @@ func TestDecide(t *testing.T) {
 			}
 			if !strings.Contains(r.Message, tt.msgContains) {
 				t.Errorf("message %q, want it to contain %q", r.Message, tt.msgContains)
+			}
+			if strings.Contains(r.Message, "racecase/harness") || strings.Contains(r.Message, "TypeError") {
+				t.Errorf("message %q shows the harness's own error output to the learner", r.Message)
+			}
+			if !strings.HasPrefix(r.Diagnostics, tt.diagnostics) {
+				t.Errorf("diagnostics %q, want prefix %q", r.Diagnostics, tt.diagnostics)
 			}
 			if tt.outSuffix == "" {
 				tt.outSuffix = "console"

@@ -136,6 +136,9 @@ func (s *Service) execute(ctx context.Context, run claimedRun) (*runner.Results,
 		return nil, err
 	}
 	s.metrics.observeRun(run.kind, res, time.Since(start))
+	if res.Diagnostics != "" {
+		s.log.Warn("run ended without a trustworthy result", "run", run.id, "dossier", run.dossier, "diagnostics", res.Diagnostics)
+	}
 	return res, nil
 }
 

@@ -64,6 +64,9 @@ func check(ctx context.Context, args []string, _ func(string) string, stdout, st
 		fmt.Fprintf(stderr, "racecase check: %v\n", err)
 		return exitTrouble
 	}
+	if res.Diagnostics != "" {
+		fmt.Fprintf(stderr, "racecase check: the harness's own error output (for operators):\n%s\n", indent(res.Diagnostics, "  "))
+	}
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

@@ -11,6 +11,8 @@ import { runVisible } from './visible.mjs';
 
 const REPO_DIR = '/work/repo';
 const RECORD = '\x1eracecase-result';
+/** The largest payload read from stdin: the runner never sends more than /work can hold, base64-encoded. */
+const PAYLOAD_LIMIT_BYTES = 128 << 20;
 
 // SIGUSR1 would open the inspector; a child with a debugger attached to us could
 // forge anything. Handling the signal keeps the inspector closed.
@@ -28,6 +30,28 @@ function writeWorkspace(files) {
   }
 }
 
+/** Reads the payload from stdin, refusing one larger than the limit before it is all in memory. */
+function readPayload() {
+  const chunks = [];
+  let total = 0;
+  const chunk = Buffer.alloc(1 << 16);
+  for (;;) {
+    let n;
+    try {
+      n = fs.readSync(0, chunk, 0, chunk.length, null);
+    } catch (error) {
+      if (error.code === 'EAGAIN') continue;
+      if (error.code === 'EOF') break;
+      throw error;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > PAYLOAD_LIMIT_BYTES) throw new Error(`the payload is larger than ${PAYLOAD_LIMIT_BYTES} bytes`);
+    chunks.push(Buffer.from(chunk.subarray(0, n)));
+  }
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
 /** Imports the hidden suite from memory: it never touches a disk learner code can read. */
 async function importSuite(secret) {
   const source = secret?.['suite.mjs'];
@@ -43,10 +67,11 @@ function killEverythingElse() {
 
 async function main() {
   const suiteKind = process.argv[2];
-  const payload = JSON.parse(fs.readFileSync(0, 'utf8'));
-  const nonce = String(payload.nonce ?? '');
+  let payload = {};
   let results;
   try {
+    // Without a payload there is no nonce either: the runner then finds no result, which is an error.
+    payload = readPayload();
     fs.mkdirSync(REPO_DIR, { recursive: true });
     writeWorkspace(payload.files);
     const outputLimitBytes = Number(payload.outputLimitBytes) || 1 << 20;
@@ -67,6 +92,7 @@ async function main() {
     if (test.status !== 'pass' && test.message) process.stdout.write(`    ${test.message}\n`);
   }
   killEverythingElse();
+  const nonce = String(payload?.nonce ?? '');
   const record = Buffer.from(JSON.stringify(results)).toString('base64');
   // stdout is a pipe: a single write of a large record can be partial, so let the
   // stream write all of it before exiting.
