@@ -67,7 +67,7 @@ func TestContainerConfigMapsJob(t *testing.T) {
 
 func TestWithDefaultsFillsOnlyUnsetLimits(t *testing.T) {
 	d := DefaultLimits()
-	want := Limits{Wall: 10 * time.Second, MemoryBytes: 256 << 20, Pids: 64, NanoCPUs: 1e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
+	want := Limits{Wall: 10 * time.Second, MemoryBytes: 512 << 20, Pids: 64, NanoCPUs: 1e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
 	if d != want {
 		t.Fatalf("DefaultLimits() = %+v, want %+v", d, want)
 	}

@@ -20,12 +20,12 @@ type Limits struct {
 }
 
 // DefaultLimits returns the limits used for a field a Job leaves at zero:
-// 10 s wall clock, 256 MiB of memory and no swap, 64 pids, one CPU, 1 MiB of
+// 10 s wall clock, 512 MiB of memory and no swap, 64 pids, one CPU, 1 MiB of
 // output and a 64 MiB /work.
 func DefaultLimits() Limits {
 	return Limits{
 		Wall:        10 * time.Second,
-		MemoryBytes: 256 << 20,
+		MemoryBytes: 512 << 20,
 		Pids:        64,
 		NanoCPUs:    1e9,
 		OutputBytes: 1 << 20,

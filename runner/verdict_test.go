@@ -52,7 +52,7 @@ func TestDecide(t *testing.T) {
 		},
 		{
 			name: "memory beats a record", o: outcome{oomKilled: true, record: record("fail"), hasRecord: true},
-			verdict: VerdictMemory, status: "error", msgContains: "more than 256 MiB of memory",
+			verdict: VerdictMemory, status: "error", msgContains: "more than 512 MiB of memory",
 		},
 		{
 			name: "output limit beats everything", o: outcome{outputExceeded: true, timedOut: true, oomKilled: true, output: "xxx"},

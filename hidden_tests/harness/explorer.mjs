@@ -60,7 +60,7 @@ export async function explore({ suite, scenario, pool }) {
       if (end === 'stuck') {
         const { message, steps: highlighted } = stuckReason(world);
         for (const name of wanted) world.violate(name, `in one schedule the workers could not finish: ${message}`, highlighted);
-      } else {
+      } else if (end === 'done') {
         for (const property of properties) property.end?.(world);
       }
       for (const [name, { message }] of world.violations) {
@@ -81,14 +81,15 @@ export async function explore({ suite, scenario, pool }) {
 
 /**
  * Runs one schedule: replays the stack's choices, then extends it with first choices.
- * @returns {Promise<{ end: 'done'|'stuck'|'too-long'|null, steps: number }>} end is null when the
- *   rest only repeats explored orders
+ * @returns {Promise<{ end: 'done'|'stuck'|'halted'|'too-long'|null, steps: number }>} end is null when the
+ *   rest only repeats explored orders; halted when a property ended the schedule early
  */
 async function followSchedule(world, stack, maxSteps) {
   let sleep = new Map();
   for (let depth = 0; ; depth++) {
     const choices = world.choices();
     const ops = choices.filter((c) => c.kind === 'op');
+    if (world.halted) return { end: 'halted', steps: depth };
     if (choices.length === 0 || (world.finished() && ops.length === 0)) {
       if (depth < stack.length) throw new Nondeterminism('a replayed schedule ended early');
       return { end: world.finished() ? 'done' : 'stuck', steps: depth };

@@ -17,6 +17,8 @@ const TRACE_HEAD = 40;
 const TRACE_TAIL = 200;
 /** A worker's JavaScript heap limit when no container limit applies (harness development). */
 const HOST_HEAP_MB = 512;
+/** Memory kept for the supervisor and the kernel when sharing a container among workers. */
+const SUPERVISOR_RESERVE_BYTES = 96 << 20;
 
 /**
  * Keeps a long trace readable and its record small: the first steps, a note of
@@ -43,6 +45,17 @@ function clip(text) {
 function workerHeapMb() {
   const limit = memoryLimitBytes();
   return limit ? Math.ceil((2 * limit) / (1 << 20)) : HOST_HEAP_MB;
+}
+
+/**
+ * Each worker's share of the container's memory (after the supervisor's reserve),
+ * among the most workers a scenario runs at once. A worker that passes its share
+ * has run out of memory; a warm process is replaced long before it gets near.
+ */
+function memoryShare(suite) {
+  const limit = memoryLimitBytes() ?? 4 * HOST_HEAP_MB * (1 << 20);
+  const workers = Math.max(...suite.scenarios.map((s) => new Set(s.deliveries.map((d) => d.worker)).size));
+  return Math.floor((limit - SUPERVISOR_RESERVE_BYTES) / workers);
 }
 
 /** The result of each of a scenario's tests, from its exploration. */
@@ -72,7 +85,7 @@ function judge(scenario, outcome, limits) {
  */
 export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb() }) {
   validateSuite(suite, { ...PROPERTIES, ...suite.properties });
-  const pool = new WorkerPool(new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb, hostPath }));
+  const pool = new WorkerPool(new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb, memoryShareBytes: memoryShare(suite), hostPath }));
   const tests = [];
   let verdict;
   try {

@@ -84,5 +84,13 @@ const allDeliveriesAcked = {
   },
 };
 
+/**
+ * No delivery keeps calling without end: one that makes more than
+ * limits.maxCallsPerDelivery store and service calls is going round (a
+ * livelock, or a retry loop that never gives up). The world checks it as calls
+ * arrive and ends the schedule there, with the trace of the rounds.
+ */
+const boundedCalls = { perCall: true };
+
 /** Every property a suite may name without defining it. */
-export const PROPERTIES = { exactlyOncePerJob, claimsRespected, claimsReleased, inFlightTogether, allDeliveriesAcked };
+export const PROPERTIES = { exactlyOncePerJob, claimsRespected, claimsReleased, inFlightTogether, allDeliveriesAcked, boundedCalls };

@@ -8,6 +8,7 @@ const DEFAULT_LIMITS = Object.freeze({
   maxSteps: 3000,
   maxSchedules: 2000,
   maxSchedulesAfterFailure: 100,
+  maxCallsPerDelivery: 100,
   stepTimeoutMs: 3000,
 });
 

@@ -21,6 +21,8 @@ const STARTUP_MS = 10_000;
 /** The largest message a worker may send (its events of one step). */
 const MESSAGE_LIMIT_BYTES = 4 << 20;
 const STDERR_TAIL_CHARS = 4000;
+/** How often a busy worker's resident memory is read while the supervisor waits for it. */
+const MEMORY_POLL_MS = 50;
 
 /** Raised when a worker stops answering, dies, floods its output or breaks the protocol. */
 export class WorkerFailure extends Error {
@@ -38,14 +40,16 @@ export class WorkerFailure extends Error {
 /** Options every worker process of a run shares. */
 export class WorkerOptions {
   /**
-   * @param {{ repoDir: string, sandbox: boolean, outputLimitBytes: number, heapMb: number, hostPath?: string }} options
-   *   hostPath replaces worker/host.mjs (harness tests use it to play a hostile worker)
+   * @param {{ repoDir: string, sandbox: boolean, outputLimitBytes: number, heapMb: number, memoryShareBytes: number,
+   *   hostPath?: string }} options memoryShareBytes is the resident memory a worker may use, its share of
+   *   the container; hostPath replaces worker/host.mjs (harness tests use it to play a hostile worker)
    */
-  constructor({ repoDir, sandbox, outputLimitBytes, heapMb, hostPath: host = hostPath }) {
+  constructor({ repoDir, sandbox, outputLimitBytes, heapMb, memoryShareBytes, hostPath: host = hostPath }) {
     this.repoDir = repoDir;
     this.sandbox = sandbox;
     this.outputLimitBytes = outputLimitBytes;
     this.heapMb = heapMb;
+    this.memoryShareBytes = memoryShareBytes;
     this.hostPath = host;
   }
 }
@@ -76,13 +80,15 @@ export class WorkerLink {
   #stderr = '';
   #oomBefore;
   #seq = 0;
+  #memoryShare;
 
   constructor(worker, options) {
     this.#worker = worker;
+    this.#memoryShare = options.memoryShareBytes;
     this.#oomBefore = oomKills();
     const execArgv = [
       '--no-warnings', '--frozen-intrinsics', '--disallow-code-generation-from-strings',
-      '--experimental-vm-modules', `--max-old-space-size=${options.heapMb}`,
+      '--experimental-vm-modules', `--max-old-space-size=${options.heapMb}`, '--v8-pool-size=1',
     ];
     if (options.sandbox) execArgv.push('--experimental-permission', ...readable([options.repoDir, harnessDir, path.dirname(options.hostPath)]));
     this.#child = spawn(process.execPath, [...execArgv, options.hostPath, options.repoDir, String(options.outputLimitBytes)], {
@@ -177,8 +183,18 @@ export class WorkerLink {
         this.#fail(new WorkerFailure('timeout', `the code of worker ${this.#worker} did not yield within ${timeoutMs} ms (an endless loop?)`));
         this.kill();
       }, timeoutMs);
-      this.#waiter = { resolve, reject, timer };
+      const poll = setInterval(() => this.#checkMemory(), MEMORY_POLL_MS);
+      this.#waiter = { resolve: (message) => { clearInterval(poll); resolve(message); }, reject, timer, poll };
     });
+  }
+
+  /** A worker past its share of the container's memory has run out of it: the kernel says how much it holds. */
+  #checkMemory() {
+    const rss = residentBytes(this.#child.pid);
+    if (rss === undefined || rss <= this.#memoryShare) return;
+    this.#fail(new WorkerFailure('memory', `worker ${this.#worker} ran out of memory: it used more than `
+      + `${Math.floor(this.#memoryShare / (1 << 20))} MiB, its share of the run's memory`));
+    this.kill();
   }
 
   #fail(error) {
@@ -188,7 +204,18 @@ export class WorkerLink {
     if (!waiter) return;
     this.#waiter = null;
     clearTimeout(waiter.timer);
+    clearInterval(waiter.poll);
     waiter.reject(error);
+  }
+}
+
+/** A process's resident memory in bytes, from /proc, or undefined when it cannot be read. */
+function residentBytes(pid) {
+  try {
+    const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
   }
 }
 

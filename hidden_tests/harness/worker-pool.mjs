@@ -2,16 +2,16 @@
 //
 // A process serves many schedules and scenarios: each schedule runs in a brand-new
 // realm inside it, and nothing the learner's code can reach outlives the realm
-// (see worker/realm.mjs), so keeping a process warm changes no result. Node.js
-// never frees vm modules, so a process is replaced after a number of schedules
-// or once it has grown; a replacement is indistinguishable from a warm process.
+// (see worker/realm.mjs), so keeping a process warm changes no result. Node.js 20
+// never frees a realm that has loaded ES modules (about half a megabyte per
+// schedule), so a process is replaced once it holds half its share of the
+// container's memory (read every few schedules), or after a number of
+// schedules; a replacement is indistinguishable from a warm process.
 
 import { WorkerLink, WorkerFailure } from './worker-link.mjs';
 
-/** Schedules one process serves before it is replaced. */
-const SCHEDULES_PER_PROCESS = 150;
-/** A process whose resident memory passes this after a schedule starts is replaced. */
-const RSS_LIMIT_BYTES = 160 << 20;
+/** Schedules one process serves at most before it is replaced. */
+const SCHEDULES_PER_PROCESS = 200;
 
 /** Live worker processes by name, with the run's output budget. */
 export class WorkerPool {
@@ -58,7 +58,7 @@ export class WorkerPool {
       if (this.#outputBytes > this.#options.outputLimitBytes) {
         throw new WorkerFailure('output-limit', `the workers printed more than ${this.#options.outputLimitBytes} bytes`);
       }
-      if (typeof rss === 'number' && rss > RSS_LIMIT_BYTES) this.#bloated.add(worker);
+      if (typeof rss === 'number' && rss > this.#options.memoryShareBytes / 2) this.#bloated.add(worker);
       return answer;
     } catch (error) {
       // A failed process is never reused: the next schedule gets a fresh one.

@@ -63,6 +63,8 @@ export class World {
     }));
     this.calls = new Map();
     this.workers = [...new Set(this.deliveries.map((d) => d.worker))];
+    /** Set when a property has seen enough: the schedule ends here, judged on what happened so far. */
+    this.halted = false;
     const remotes = remotesOf(suite.subject.deps);
     this.protocols = new Map(this.workers.map((w) => [w, new WorkerProtocol(w, remotes)]));
   }
@@ -287,6 +289,12 @@ export class World {
     const counts = this.#perDelivery.get(key) ?? { calls: 0, timers: 0 };
     counts[what] += 1;
     this.#perDelivery.set(key, counts);
+    const max = this.suite.limits.maxCallsPerDelivery;
+    if (what === 'calls' && counts.calls > max && this.properties.some((p) => p.perCall)) {
+      this.violate('boundedCalls', `${delivery.job} (${delivery.worker}) made more than ${max} store and service calls without finishing: `
+        + 'it keeps going round (a livelock, or a retry loop that never gives up)');
+      this.halted = true;
+    }
   }
 
   #runningDelivery(worker) {

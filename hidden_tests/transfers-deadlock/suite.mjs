@@ -159,9 +159,9 @@ export default {
   // The bug is in the order of calls, not in their timing, so the clock never
   // overtakes a call that could complete (maxDelays 0); timers still fire
   // whenever every pod is waiting on one, which is what back-off loops need.
-  // Two transfers take under 30 steps; 60 steps means a retry loop is going
-  // round (and keeps a failing trace short enough to report).
-  limits: { maxLatencyMs: 1000, maxDelays: 0, horizonMs: 30_000, maxSteps: 60, maxSchedulesAfterFailure: 5 },
+  // A transfer makes about ten calls; one that makes forty without finishing is
+  // going round (a livelock), which the boundedCalls tests report with the rounds.
+  limits: { maxLatencyMs: 1000, maxDelays: 0, horizonMs: 30_000, maxSteps: 300, maxCallsPerDelivery: 40, maxSchedulesAfterFailure: 5 },
   properties: { serialisable, balancesAddUp },
   scenarios: [
     {
@@ -170,6 +170,7 @@ export default {
       deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_back1')],
       tests: [
         { name: 'a payment and its send-back both complete in every schedule', property: 'allDeliveriesAcked' },
+        { name: 'neither transfer goes round without end', property: 'boundedCalls' },
         { name: 'each transfer is booked in the journal exactly once', property: 'exactlyOncePerJob' },
         { name: 'balances match the transfers that completed', property: 'balancesAddUp' },
         { name: 'no transfer sees another one half-done', property: 'serialisable' },
@@ -181,6 +182,7 @@ export default {
       deliveries: [on('pod-a', 'trf_save1'), on('pod-b', 'trf_unsave1')],
       tests: [
         { name: "moves between a customer's wallet and savings pot both complete", property: 'allDeliveriesAcked' },
+        { name: 'neither move goes round without end', property: 'boundedCalls' },
       ],
     },
     {

@@ -52,3 +52,17 @@ test('printing what a memory failure prints does not choose the verdict', async 
   const results = await run('fake-oom', { stepTimeoutMs: 300 });
   assert.equal(results.verdict, 'timeout', JSON.stringify(results));
 });
+
+test('a delivery that keeps calling without finishing fails boundedCalls, and its schedule ends there', async () => {
+  const suite = await lockSuite({ maxCallsPerDelivery: 10 });
+  suite.scenarios = [{
+    name: 'one job',
+    deliveries: [{ worker: 'blue', job: 'job-7', at: 0 }],
+    tests: [{ name: 'no delivery goes round without end', property: 'boundedCalls' }],
+  }];
+  const results = await runHidden({ suite, repoDir: repoWithLock('spin'), sandbox: true, outputLimitBytes: 1 << 20 });
+  const test1 = results.tests[0];
+  assert.equal(test1.status, 'fail', JSON.stringify(results));
+  assert.match(test1.message, /job-7 \(blue\) made more than 10 store and service calls without finishing/);
+  assert.ok(test1.longest < 20, `the schedule should end at the 11th call, not run on (${test1.longest} steps)`);
+});
