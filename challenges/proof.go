@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/racecase/racecase/runner"
 )
@@ -41,10 +42,73 @@ type Proof struct {
 	Runs int `json:"runs"`
 	// Identical is how many runs gave exactly the results of the first.
 	Identical int `json:"identical"`
-	// OK is true when every run gave Want with identical results.
+	// OK is true when every run gave Want with identical results (and, for
+	// the reference fix's hidden suite, stayed within its margins).
 	OK bool `json:"ok"`
 	// Detail says what decided the verdict, e.g. the failing test.
 	Detail string `json:"detail"`
+	// Margins is, for the reference fix's hidden suite, how much of its
+	// budgets the exploration used; nil for every other claim.
+	Margins *Margins `json:"margins,omitempty"`
+}
+
+// Margins is how close a passing hidden suite came to its limits. A reference
+// fix may use at most half of any budget, so that a correct fix written in
+// another style, or a slower machine, still has room.
+type Margins struct {
+	// Schedules is the most schedules one test explored, and Test names it.
+	Schedules int `json:"schedules"`
+	// ScheduleBudget is that test's schedule budget.
+	ScheduleBudget int `json:"schedule_budget"`
+	// Test is the test that explored the most schedules.
+	Test string `json:"test"`
+	// Longest is the most steps one schedule took, in any test.
+	Longest int `json:"longest"`
+	// StepBudget is the step budget of the test with the longest schedule.
+	StepBudget int `json:"step_budget"`
+	// SlowestMS is the slowest run's duration in the container, in ms.
+	SlowestMS int64 `json:"slowest_ms"`
+	// WallMS is the run's wall-clock limit, in ms.
+	WallMS int64 `json:"wall_ms"`
+}
+
+// marginShare is the most of any budget a reference fix may use.
+const marginShare = 0.5
+
+// problem says which margin a reference fix overstepped, or "" when none.
+func (m *Margins) problem() string {
+	switch {
+	case float64(m.Schedules) > marginShare*float64(m.ScheduleBudget):
+		return fmt.Sprintf("%q explored %d of its %d schedules, more than half its budget", m.Test, m.Schedules, m.ScheduleBudget)
+	case float64(m.Longest) > marginShare*float64(m.StepBudget):
+		return fmt.Sprintf("a schedule took %d of its %d steps, more than half its budget", m.Longest, m.StepBudget)
+	case float64(m.SlowestMS) > marginShare*float64(m.WallMS):
+		return fmt.Sprintf("the slowest run took %d ms of the %d ms wall limit, more than half of it", m.SlowestMS, m.WallMS)
+	}
+	return ""
+}
+
+// String reports the margins in one line that does not vary between runs
+// (the wall-clock margin is in the JSON only).
+func (m *Margins) String() string {
+	return fmt.Sprintf("schedules %d/%d, steps %d/%d", m.Schedules, m.ScheduleBudget, m.Longest, m.StepBudget)
+}
+
+// marginsOf measures a passing hidden run against its budgets.
+func marginsOf(res *runner.Results, wall time.Duration) *Margins {
+	m := &Margins{WallMS: wall.Milliseconds()}
+	for _, t := range res.Tests {
+		if t.Budget == nil {
+			continue
+		}
+		if m.Test == "" || float64(t.Schedules)/float64(t.Budget.Schedules) > float64(m.Schedules)/float64(m.ScheduleBudget) {
+			m.Test, m.Schedules, m.ScheduleBudget = t.Name, t.Schedules, t.Budget.Schedules
+		}
+		if m.StepBudget == 0 || float64(t.Longest)/float64(t.Budget.Steps) > float64(m.Longest)/float64(m.StepBudget) {
+			m.Longest, m.StepBudget = t.Longest, t.Budget.Steps
+		}
+	}
+	return m
 }
 
 // buggySubject is the Subject of the claims about the learner's starting repository.
@@ -123,6 +187,7 @@ func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions,
 	job := d.NewJob(opts.Image, c.suite, c.files, opts.Hidden)
 	p := Proof{Dossier: d.Slug, Subject: c.subject, Suite: c.suite, Want: c.want}
 	var first string
+	measured := c.suite == runner.SuiteHidden && c.want == runner.VerdictPass
 	for run := 1; run <= c.runs; run++ {
 		res, err := r.Run(ctx, job)
 		if err != nil {
@@ -134,6 +199,16 @@ func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions,
 			first = fingerprint
 			p.Got = res.Verdict
 			p.Detail = explain(res)
+			if measured {
+				wall := job.Limits.Wall
+				if wall <= 0 {
+					wall = runner.DefaultLimits().Wall
+				}
+				p.Margins = marginsOf(res, wall)
+			}
+		}
+		if p.Margins != nil {
+			p.Margins.SlowestMS = max(p.Margins.SlowestMS, res.DurationMS)
 		}
 		if fingerprint == first {
 			p.Identical++
@@ -142,6 +217,11 @@ func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions,
 		}
 	}
 	p.OK = p.Got == c.want && p.Identical == p.Runs
+	if p.Margins != nil && p.OK {
+		if why := p.Margins.problem(); why != "" {
+			p.OK, p.Detail = false, why
+		}
+	}
 	if c.subject == buggySubject && p.Got == runner.VerdictPass {
 		if marked := SkeletonFiles(c.files); len(marked) > 0 {
 			p.Detail = fmt.Sprintf("skeleton bug not written yet: write it in repo/%s (%s)",

@@ -18,6 +18,10 @@ type scriptedRunner struct {
 	verdict func(suite runner.Suite, lock string, call int64) runner.Verdict
 	calls   atomic.Int64
 	err     error
+	// schedules and longest are what every hidden test reports it explored,
+	// against budgets of 100 schedules and 100 steps; duration is each run's.
+	schedules, longest int
+	duration           int64
 }
 
 func (s *scriptedRunner) Run(_ context.Context, job runner.Job) (*runner.Results, error) {
@@ -32,9 +36,11 @@ func (s *scriptedRunner) Run(_ context.Context, job runner.Job) (*runner.Results
 	if v != runner.VerdictPass {
 		status = runner.StatusFail
 	}
-	return &runner.Results{Version: 3, Status: status, Verdict: v, Tests: []runner.TestResult{
-		{Name: "exactly once", Status: status, Message: string(v)},
-	}}, nil
+	test := runner.TestResult{Name: "exactly once", Status: status, Message: string(v)}
+	if job.Suite == runner.SuiteHidden {
+		test.Schedules, test.Longest, test.Budget = s.schedules, s.longest, &runner.Budget{Schedules: 100, Steps: 100}
+	}
+	return &runner.Results{Version: 3, Status: status, Verdict: v, Tests: []runner.TestResult{test}, DurationMS: s.duration}, nil
 }
 
 func tinyLock(t *testing.T) *Dossier {
@@ -154,6 +160,32 @@ func TestProveNamesTheUnwrittenSkeletonBug(t *testing.T) {
 			t.Errorf("%s/%s: ok=%v detail %q; want a violation naming the skeleton file", p.Subject, p.Suite, p.OK, p.Detail)
 		case p.Subject != buggySubject && (!p.OK || skeleton):
 			t.Errorf("%s/%s: ok=%v detail %q; want ok without the skeleton note", p.Subject, p.Suite, p.OK, p.Detail)
+		}
+	}
+}
+
+func TestProveMeasuresTheReferenceAgainstItsBudgets(t *testing.T) {
+	ok := prove(t, &scriptedRunner{verdict: atomicPasses, schedules: 40, longest: 12, duration: 900})
+	ref := ok[3]
+	if !ref.OK || ref.Margins == nil || ref.Margins.String() != "schedules 40/100, steps 12/100" {
+		t.Fatalf("reference within its budgets: ok=%v margins %+v", ref.OK, ref.Margins)
+	}
+	if ref.Margins.SlowestMS != 900 || ref.Margins.WallMS != 10_000 {
+		t.Errorf("wall margin %d of %d ms, want 900 of 10000", ref.Margins.SlowestMS, ref.Margins.WallMS)
+	}
+	for _, p := range ok {
+		if p.Margins != nil && p.Subject != "reference fix" {
+			t.Errorf("%s/%s carries margins; only the reference's hidden claim does", p.Subject, p.Suite)
+		}
+	}
+	for name, r := range map[string]*scriptedRunner{
+		"schedules": {verdict: atomicPasses, schedules: 60, longest: 12},
+		"steps":     {verdict: atomicPasses, schedules: 10, longest: 51},
+		"wall":      {verdict: atomicPasses, schedules: 10, longest: 12, duration: 6000},
+	} {
+		ref := prove(t, r)[3]
+		if ref.OK || !strings.Contains(ref.Detail, "more than half") {
+			t.Errorf("%s: a reference over half its budget gave ok=%v detail %q", name, ref.OK, ref.Detail)
 		}
 	}
 }
