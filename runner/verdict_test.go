@@ -36,8 +36,8 @@ func TestDecide(t *testing.T) {
 			verdict: VerdictError, status: "error", msgContains: "stopped without reporting a result (exit code 1)",
 		},
 		{
-			name: "no record: the harness's error output is for operators only",
-			o:    outcome{exitCode: 0, stderrTail: "  file:///opt/racecase/harness/supervisor.mjs:3\nTypeError: boom\n"},
+			name:    "no record: the harness's error output is for operators only",
+			o:       outcome{exitCode: 0, stderrTail: "  file:///opt/racecase/harness/supervisor.mjs:3\nTypeError: boom\n"},
 			verdict: VerdictError, status: "error", msgContains: "stopped without reporting a result (exit code 0)",
 			diagnostics: "file:///opt/racecase/harness/supervisor.mjs:3\nTypeError: boom",
 		},
