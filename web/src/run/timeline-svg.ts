@@ -21,11 +21,12 @@ export function barLabel(st: ModelStep): string {
 
 function bar(b: Bar, colour: string, story: boolean, across: boolean): SVGElement {
   const label = barLabel(b.step);
-  const room = across ? b.w - 8 : 132;
+  const room = across ? b.w - 12 : 132;
   const fits = label.length * LABEL_CHAR_W <= room && (across ? b.w > 40 : b.h >= 26);
-  const cx = b.x + b.w / 2;
-  const cy = b.y + b.h / 2;
   const lw = label.length * LABEL_CHAR_W + 12;
+  // Across, the label sits where the bar starts, so it shows with the first steps it spans.
+  const cx = across ? b.x + 6 + lw / 2 : b.x + b.w / 2;
+  const cy = b.y + b.h / 2;
   return s('g', { class: `tl-bar ${b.step.wait?.kind ?? 'call'}${story ? ' story' : ''}`, 'data-bar': b.step.step },
     s('rect', { x: b.x, y: b.y, width: Math.max(0, b.w), height: Math.max(0, b.h), rx: 5, fill: colour, class: 'tl-bar-fill' }),
     fits ? s('g', { class: 'tl-bar-label' },

@@ -4,7 +4,7 @@
 // the property marked), and the same trace as text. Steps are buttons: the
 // arrow keys walk through them, and focusing or hovering one shows it in
 // full below the picture and marks its row in the text trace.
-import { h, replace } from '../lib/dom';
+import { h, replace, srOnly } from '../lib/dom';
 import type { TraceStep } from '../lib/types';
 import { layoutTimeline, type Orientation } from './timeline-layout';
 import { laneColours, timelineSVG } from './timeline-svg';
@@ -23,24 +23,26 @@ function describe(st: ModelStep, model: TraceModel): string {
 }
 
 function card(st: ModelStep, model: TraceModel, box: { x: number; y: number; w: number; h: number }, storyStep: boolean): HTMLElement {
+  const note = waitNote(st, model);
   return h('li', { class: 'tl-item', style: `left:${box.x}px;top:${box.y}px;width:${box.w}px;height:${box.h}px` },
     h('button', {
       type: 'button', class: `tl-card ${st.kind}${st.highlight ? ' breaks' : ''}${storyStep ? ' story' : ''}`,
-      'data-step': st.step, tabindex: -1, 'aria-label': describe(st, model),
-      style: `--lane:${laneColours[st.lane % laneColours.length]}`,
+      'data-step': st.step, tabindex: -1, style: `--lane:${laneColours[st.lane % laneColours.length]}`,
     },
+    srOnly(`Step ${st.step} at ${st.at} ms, ${st.worker}: `),
     h('span', { class: 'tl-card-head' },
       h('span', { class: 'tl-card-op' }, st.operation),
-      st.highlight ? h('span', { class: 'tl-card-flag' }, '✗ breaks') : null),
+      st.highlight ? h('span', { class: 'tl-card-flag' }, h('span', { 'aria-hidden': 'true' }, '✗ '), 'breaks', srOnly(' the property')) : null),
     st.key ? h('span', { class: 'tl-card-key' }, st.key) : null,
-    h('span', { class: 'tl-card-result' }, `→ ${st.outcome}`)));
+    h('span', { class: 'tl-card-result' }, `→ ${st.outcome}`),
+    note ? srOnly(` (${note})`) : null));
 }
 
 /** Renders the timeline of one failed test's trace. */
 export function timeline(trace: TraceStep[], testName: string): HTMLElement {
   const model = traceModel(trace);
   const story = storyOf(model);
-  const table = traceTable(model);
+  const table = traceTable(model, testName);
   const detail = h('p', { class: 'tl-detail' });
   const stage = h('div', { class: 'tl-stage' });
   let selected = 0;

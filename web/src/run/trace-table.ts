@@ -14,7 +14,7 @@ export function waitNote(st: ModelStep, model: TraceModel): string {
 }
 
 /** The table of a model, in a collapsible section; rows carry data-step. */
-export function traceTable(model: TraceModel): HTMLDetailsElement {
+export function traceTable(model: TraceModel, testName: string): HTMLDetailsElement {
   const rows = model.steps.map((st) => {
     const note = waitNote(st, model);
     return h('tr', { class: st.highlight ? 'breaks' : null, 'data-step': st.step },
@@ -29,6 +29,6 @@ export function traceTable(model: TraceModel): HTMLDetailsElement {
     h('tbody', null, rows));
   const details = h('details', { class: 'trace-text', open: true },
     h('summary', null, 'Trace as text'),
-    h('div', { class: 'trace-scroll', tabindex: 0, role: 'region', 'aria-label': 'Trace as text' }, table));
+    h('div', { class: 'trace-scroll', tabindex: 0, role: 'region', 'aria-label': `Trace of ${testName} as text` }, table));
   return details;
 }

@@ -71,7 +71,7 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
   const focus = () => toggleFocusMode(root);
   const top = topBar(d, clock.el, focus);
   const steps = stepper({ check: () => run('check'), edit: () => pane?.focusEditor(), submit: () => run('submit') });
-  const stepperBar = h('div', { class: 'stepper-bar' }, steps.el);
+  const stepperBar = h('section', { class: 'stepper-bar', 'aria-label': 'Progress and panes' }, steps.el);
   const out = new OutputPanel();
   const coach = buildCoach((ok) => em.set('hints', ok ? 'loaded' : 'error'));
   const shelf = h('span', { class: 'shelf-count' }, '…');
@@ -133,7 +133,7 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
   replace(work, p.el, out.el);
   const layout = pageLayout({ main, desk: desk.el, work, workspace: p.el, out, explorer: p.explorerSplitter });
   stepperBar.append(layout.toggles);
-  stepperBar.after(layout.viewTabs);
+  main.prepend(layout.viewTabs);
   runs = new RunController(ws.id, d.checks.visible.command, d.checks.visible.name, out, {
     beforeRun: () => p.saveAll(),
     running: (kind: RunKind | null) => {

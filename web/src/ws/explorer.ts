@@ -2,7 +2,7 @@
 // stop; arrow keys move, expand and collapse, Enter opens), with start files
 // and likely-area files marked, changed files dotted and read-only files
 // locked.
-import { h, replace, s } from '../lib/dom';
+import { h, replace, s, srOnly } from '../lib/dom';
 import type { FileInfo } from '../lib/types';
 
 interface Folder {
@@ -178,11 +178,11 @@ export class Explorer {
     const notes = [start && 'start file', likely && 'likely area', f.changed && 'changed', f.readonly && 'read-only'].filter(Boolean).join(', ');
     return h('li', {
       role: 'treeitem', class: `tree-item file${f.changed ? ' changed' : ''}`, 'aria-level': level, 'data-path': f.path, tabindex: -1,
-      'aria-selected': 'false', title: notes ? `${f.path} (${notes})` : f.path, 'aria-label': notes ? `${name}, ${notes}` : name,
+      'aria-selected': 'false', title: notes ? `${f.path} (${notes})` : f.path,
       onclick: (e: MouseEvent) => { e.stopPropagation(); this.cursor = f.path; this.opts.open(f.path); },
     },
     h('span', { class: 'tree-row file', style: `--depth:${level - 1}` },
-      h('span', { class: 'file-name' }, name),
+      h('span', { class: 'file-name' }, name, notes ? srOnly(`, ${notes}`) : null),
       h('span', { class: 'marks', 'aria-hidden': 'true' },
         f.readonly ? h('span', { class: 'mark ro', title: 'read-only' }, lockIcon()) : null,
         start ? h('span', { class: 'mark start', title: 'start file' }, 'S') : null,

@@ -43,7 +43,7 @@ export class WorkspacePane {
 
   constructor(private readonly wsID: string, files: FileInfo[], d: Dossier, private readonly hooks: WorkspaceHooks) {
     this.files = files;
-    const editorHost = h('div', { class: 'editor-host', role: 'tabpanel', 'aria-label': 'Editor' });
+    const editorHost = h('div', { class: 'editor-host' });
     this.editor = new Editor(editorHost, {
       edited: (p) => this.saver.edited(p),
       save: () => void this.saveNow(),
