@@ -49,7 +49,7 @@ export interface TimelineLayout {
 /** Sizes of the "across" orientation. */
 export const ACROSS = { col: 178, card: 166, cardH: 80, lane: 104, axis: 28 } as const;
 /** Sizes of the "down" orientation. */
-export const DOWN = { row: 70, cardH: 62, lane: 152, card: 142, axis: 40 } as const;
+export const DOWN = { row: 78, cardH: 70, lane: 152, card: 142, axis: 40 } as const;
 /** Thickness of a wait bar. */
 export const BAR = 10;
 

@@ -4,14 +4,14 @@
 // picture repeats what the cards and the text trace say, so it is hidden
 // from screen readers.
 import { s } from '../lib/dom';
-import type { Bar, TimelineLayout } from './timeline-layout';
+import { DOWN, type Bar, type TimelineLayout } from './timeline-layout';
 import type { ModelStep, TraceModel } from './trace-model';
 
 /** The colour of each lane, in lane order (worker names are always written too). */
 export const laneColours = ['#1d4ed8', '#15803d', '#7e22ce', '#c2410c', '#0e7490', '#be185d'];
 
 /** Average width of a character of a bar label, to decide whether it fits. */
-const LABEL_CHAR_W = 5.9;
+const LABEL_CHAR_W = 5.6;
 
 /** What a wait bar says: "set in flight since 0 ms", "waiting for its timer". */
 export function barLabel(st: ModelStep): string {
@@ -21,7 +21,7 @@ export function barLabel(st: ModelStep): string {
 
 function bar(b: Bar, colour: string, story: boolean, across: boolean): SVGElement {
   const label = barLabel(b.step);
-  const room = across ? b.w - 12 : 132;
+  const room = across ? b.w - 12 : DOWN.lane - 10;
   const fits = label.length * LABEL_CHAR_W <= room && (across ? b.w > 40 : b.h >= 26);
   const lw = label.length * LABEL_CHAR_W + 12;
   // Across, the label sits where the bar starts, so it shows with the first steps it spans.

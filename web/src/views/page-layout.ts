@@ -36,7 +36,7 @@ export interface PageLayout {
 }
 
 /** Default height of the output panel: its header and a few lines, so the editor keeps its room. */
-const OUTPUT_H = 112;
+const OUTPUT_H = 96;
 
 /** Lays the page out and returns what the page wires to its runs. */
 export function pageLayout(p: PageParts): PageLayout {
