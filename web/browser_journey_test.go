@@ -58,6 +58,7 @@ func journey(t *testing.T, p *page, phone bool) {
 	if phone {
 		phoneStart(t, p)
 	} else {
+		keyLogLines(t, p)
 		keyboardPath(t, p)
 	}
 
@@ -220,6 +221,32 @@ func failingInterleaving(t *testing.T, p *page, phone bool) {
 	}
 	p.keys("first step", kb.Home)
 	p.do("show the story", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: 'start'})`, fig)))
+}
+
+// keyLogLines checks that the logs open on the dossier's key lines, with
+// the full log a click away and quoted values coloured whole.
+func keyLogLines(t *testing.T, p *page) {
+	const log = `#logs .log:first-of-type`
+	all, key := p.count(log+` .log-line`), p.count(log+` .log-line.key`)
+	if key == 0 || key != all {
+		t.Errorf("the first log opens on %d lines of which %d are key lines, want only its key lines", all, key)
+	}
+	for _, line := range eval[[]string](p, fmt.Sprintf(`[...document.querySelectorAll(%q)].map((l) => l.textContent)`, log+` .log-line`)) {
+		if !strings.Contains(line, "job=job-7") {
+			t.Errorf("key line %q is not about job-7", line)
+		}
+	}
+	p.click(log + ` .log-toggle`)
+	if full := p.count(log + ` .log-line`); full <= all {
+		t.Errorf("Show full log shows %d lines, want more than %d", full, all)
+	}
+	if p.count(log+` .log-line.key`) != key {
+		t.Errorf("the full log does not keep the key lines marked")
+	}
+	if vals := eval[[]string](p, fmt.Sprintf(`[...document.querySelectorAll(%q)].map((v) => v.textContent).filter((v) => v.includes('event'))`, log+` .log-val`)); len(vals) != 1 || vals[0] != `"event loop blocked"` {
+		t.Errorf("the quoted value is coloured as %q, want one value %s", vals, `"event loop blocked"`)
+	}
+	p.click(log + ` .log-toggle`)
 }
 
 // keyboardPath walks the desktop page with the keyboard: the editor's room
