@@ -26,16 +26,8 @@ func TestBrowserJourney(t *testing.T) {
 // writes the lock, sleeps 10 ms, and proceeds if reading it back gives its own name.
 func setSleepReread(t *testing.T) string {
 	t.Helper()
-	d, err := challenges.Load(challenges.FS, flagship)
-	if err != nil {
-		t.Fatal(err)
-	}
-	files, err := d.RepoFiles(challenges.FS)
-	if err != nil {
-		t.Fatal(err)
-	}
 	const claim = "      await store.set(key, owner, { ttlMs });\n"
-	orig := string(files[fixFile])
+	orig := lockHelper(t, (*challenges.Dossier).RepoFiles)
 	if !strings.Contains(orig, claim) {
 		t.Fatalf("the flagship's %s no longer claims with %q", fixFile, claim)
 	}
@@ -66,13 +58,7 @@ func journey(t *testing.T, p *page, phone bool) {
 	showCode(p, phone)
 	p.click(fmt.Sprintf(`.tree-item[data-path=%q]`, fixFile))
 	p.waitFor("the lock helper", fmt.Sprintf(`document.querySelector('.tab.active[data-path=%q]')`, fixFile))
-	p.watchSave()
-	p.click(`.cm-content .cm-line`)
-	p.keys("select all", "a", chromedp.ModifierCtrl)
-	p.insertText(setSleepReread(t))
-	p.waitSaved("the wrong fix saved")
-	p.click(`#submit-fix`)
-	if v := lastResults(p, "submit"); v != "fail" {
+	if v := submitTyped(p, phone, setSleepReread(t)); v != "fail" {
 		t.Fatalf("the wrong fix: verdict %q, want fail", v)
 	}
 	if got := p.text(`#ws-status`); got != "Failed" {
@@ -91,14 +77,7 @@ func journey(t *testing.T, p *page, phone bool) {
 	p.screenshot("journey-" + size + "-failing-interleaving")
 
 	// The right fix.
-	showCode(p, phone)
-	p.watchSave()
-	p.click(`.cm-content .cm-line`)
-	p.keys("select all", "a", chromedp.ModifierCtrl)
-	p.insertText(solution(t))
-	p.waitSaved("the right fix saved")
-	p.click(`#submit-fix`)
-	if v := lastResults(p, "submit"); v != "pass" {
+	if v := submitTyped(p, phone, solution(t)); v != "pass" {
 		t.Fatalf("the reference fix: verdict %q, want pass; %s", v, p.text(`.results`))
 	}
 	p.waitFor("Solved", `document.querySelector('#ws-status').textContent === 'Solved'`)
@@ -116,6 +95,20 @@ func journey(t *testing.T, p *page, phone bool) {
 	if got := eval[string](p, `document.querySelector('#out-tab-results').getAttribute('aria-selected')`); got != "true" {
 		t.Errorf("the last results are not shown after a reload")
 	}
+}
+
+// submitTyped types content over the open file, waits until it is saved,
+// submits it and returns the verdict.
+func submitTyped(p *page, phone bool, content string) string {
+	p.t.Helper()
+	showCode(p, phone)
+	p.watchSave()
+	p.click(`.cm-content .cm-line`)
+	p.keys("select all", "a", chromedp.ModifierCtrl)
+	p.insertText(content)
+	p.waitSaved("the typed fix saved")
+	p.click(`#submit-fix`)
+	return lastResults(p, "submit")
 }
 
 // showCode brings the editor into view: on phones it is the Code tab.

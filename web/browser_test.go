@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -252,17 +253,24 @@ func failingSubmission(t *testing.T, p *page) {
 // solution returns the reference fix of the flagship's lock helper.
 func solution(t *testing.T) string {
 	t.Helper()
+	return lockHelper(t, (*challenges.Dossier).SolutionFiles)
+}
+
+// lockHelper returns the flagship's lock helper from a set of its files
+// (the repository's or the reference fix's).
+func lockHelper(t *testing.T, files func(*challenges.Dossier, fs.FS) (map[string][]byte, error)) string {
+	t.Helper()
 	d, err := challenges.Load(challenges.FS, flagship)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := d.SolutionFiles(challenges.FS)
+	all, err := files(d, challenges.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fix, ok := files[fixFile]
+	f, ok := all[fixFile]
 	if !ok {
-		t.Fatalf("the reference fix has no %s", fixFile)
+		t.Fatalf("the flagship's files have no %s", fixFile)
 	}
-	return string(fix)
+	return string(f)
 }
