@@ -80,6 +80,9 @@ func solveFlagship(t *testing.T, p *page) {
 	if src := p.text(`#metrics`); !strings.Contains(src, "queue.metrics") {
 		t.Errorf("metric panel lacks its source: %q", src)
 	}
+	if n := p.count(`.tree-item[data-path="package.json"] .mark.ro svg`); n != 1 {
+		t.Errorf("the read-only package.json is not marked with the drawn lock")
+	}
 	if n := p.count(`#hypotheses input[type=radio]`); n != 3 {
 		t.Errorf("%d hypotheses, want 3", n)
 	}
@@ -169,6 +172,12 @@ func solveFlagship(t *testing.T, p *page) {
 	}
 	if n := p.count(`.changes-view .cm-changedLine`); n == 0 {
 		t.Errorf("My changes marks no changed line")
+	}
+	if got := eval[string](p, `getComputedStyle(document.querySelector('.cm-collapsedLines'), '::before').content`); got != `"↕"` {
+		t.Errorf("collapsed unchanged lines are marked with %s, a glyph Debian's fonts may lack", got)
+	}
+	if share := eval[float64](p, `document.querySelector('.changes-view').offsetHeight / document.querySelector('.work').offsetHeight`); share < 0.5 {
+		t.Errorf("My changes gets %.0f%% of the column", share*100)
 	}
 	p.screenshot("my-changes")
 	p.click(`#my-changes`)
