@@ -115,6 +115,9 @@ type LogPanel struct {
 	Source string `json:"source" yaml:"source"`
 	// File is the log file relative to the dossier folder.
 	File string `json:"file" yaml:"file"`
+	// Key, when set, marks the panel's key lines: those that contain it. The
+	// panel opens on them, with the full log a click away.
+	Key string `json:"key,omitempty" yaml:"key"`
 	// Lines are the lines of File, without trailing blank lines.
 	Lines []string `json:"lines" yaml:"-"`
 }

@@ -121,6 +121,10 @@ func (c *checker) checkEvidence(d *Dossier) {
 			c.ps = append(c.ps, *p)
 		}
 		l.Lines = lines
+		if l.Key != "" && !slices.ContainsFunc(lines, func(line string) bool { return strings.Contains(line, l.Key) }) {
+			c.at(fmt.Sprintf("logs[%d].key", i), fmt.Sprintf("no line of %s contains %q", l.File, l.Key),
+				"set key to text that the log's key lines contain (e.g. job=job-7), or remove it")
+		}
 	}
 	for i := range d.Metrics {
 		m := &d.Metrics[i]

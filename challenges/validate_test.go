@@ -98,6 +98,12 @@ func TestBrokenDossiers(t *testing.T) {
 		break_: func(t *testing.T, m fstest.MapFS) { delete(m, fixture+"/evidence/worker.log") },
 		want:   []wantProblem{{file: "dossier.yaml", field: "logs[0].file", lineText: "file: evidence/worker.log", message: `"evidence/worker.log" does not exist`}},
 	}, {
+		name: "log key no line contains",
+		break_: func(t *testing.T, m fstest.MapFS) {
+			editYAML(t, m, "file: evidence/worker.log", "file: evidence/worker.log\n    key: job=job-99")
+		},
+		want: []wantProblem{{file: "dossier.yaml", field: "logs[0].key", lineText: "key: job=job-99", message: `no line of evidence/worker.log contains "job=job-99"`}},
+	}, {
 		name: "evidence path escapes",
 		break_: func(t *testing.T, m fstest.MapFS) {
 			editYAML(t, m, "file: evidence/worker.log", "file: evidence/../dossier.yaml")

@@ -48,7 +48,7 @@ func saveConflict(t *testing.T, p *page) {
 	// Reset file asks first, then puts the original back in the editor and on the server.
 	p.click(`#reset-file`)
 	p.click(`.confirm .btn.danger`)
-	p.waitFor("the reset", fmt.Sprintf(`!document.querySelector('.tree-row.file.changed[data-path=%q]') && document.querySelector('.cm-content').textContent.startsWith('/**')`, fixFile))
+	p.waitFor("the reset", fmt.Sprintf(`!document.querySelector('.tree-item.file.changed[data-path=%q]') && document.querySelector('.cm-content').textContent.startsWith('/**')`, fixFile))
 	if got := fetchJSON[struct {
 		Changed bool `json:"changed"`
 	}](p, "GET", url, nil); got.Changed {

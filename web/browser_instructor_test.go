@@ -59,6 +59,7 @@ func TestBrowserInstructorPage(t *testing.T) {
 	}
 
 	p.screenshot("instructor")
+	p.expectNoAxeViolations("the instructor page")
 
 	p.click(`.dossier-row[data-slug="receipt-twice"] .preview-link`)
 	p.waitFor("the learner's view", `document.querySelector('#dossier-title')`)

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -28,7 +29,6 @@ func TestBrowser(t *testing.T) {
 	t.Run("a save conflict asks which version to keep", func(t *testing.T) {
 		saveConflict(t, newPage(t, chromium, base, 1280, 800))
 	})
-	t.Run("phone width stacks the panels", func(t *testing.T) { phoneWidth(t, newPage(t, chromium, base, 390, 844)) })
 }
 
 // openFlagship opens the flagship from the catalog and waits for its workspace.
@@ -42,7 +42,7 @@ func openFlagship(p *page) {
 	}
 	p.click(card)
 	p.waitFor("the dossier", `document.querySelector('#dossier-title')`)
-	p.waitFor("the workspace to be ready", `document.querySelector('#ws-status')?.textContent === 'Ready' && document.querySelector('.workspace .tree-row.file')`)
+	p.waitFor("the workspace to be ready", `document.querySelector('#ws-status')?.textContent === 'Ready' && document.querySelector('.workspace .tree-item.file')`)
 }
 
 // lastResults waits for the results of a finished run of kind and returns its verdict.
@@ -79,6 +79,9 @@ func solveFlagship(t *testing.T, p *page) {
 	}
 	if src := p.text(`#metrics`); !strings.Contains(src, "queue.metrics") {
 		t.Errorf("metric panel lacks its source: %q", src)
+	}
+	if n := p.count(`.tree-item[data-path="package.json"] .mark.ro svg`); n != 1 {
+		t.Errorf("the read-only package.json is not marked with the drawn lock")
 	}
 	if n := p.count(`#hypotheses input[type=radio]`); n != 3 {
 		t.Errorf("%d hypotheses, want 3", n)
@@ -145,7 +148,7 @@ func solveFlagship(t *testing.T, p *page) {
 	if saved.Content != fix || !saved.Changed {
 		t.Fatalf("the server holds %d bytes (changed=%v), want the typed fix (%d bytes)", len(saved.Content), saved.Changed, len(fix))
 	}
-	p.waitFor("the explorer to mark the file changed", fmt.Sprintf(`document.querySelector('.tree-row.file.changed[data-path=%q]')`, fixFile))
+	p.waitFor("the explorer to mark the file changed", fmt.Sprintf(`document.querySelector('.tree-item.file.changed[data-path=%q]')`, fixFile))
 
 	// My changes: the merge view shows the original beside the fix.
 	p.click(`#my-changes`)
@@ -169,6 +172,12 @@ func solveFlagship(t *testing.T, p *page) {
 	}
 	if n := p.count(`.changes-view .cm-changedLine`); n == 0 {
 		t.Errorf("My changes marks no changed line")
+	}
+	if got := eval[string](p, `getComputedStyle(document.querySelector('.cm-collapsedLines'), '::before').content`); got != `"↕"` {
+		t.Errorf("collapsed unchanged lines are marked with %s, a glyph Debian's fonts may lack", got)
+	}
+	if share := eval[float64](p, `document.querySelector('.changes-view').offsetHeight / document.querySelector('.work').offsetHeight`); share < 0.5 {
+		t.Errorf("My changes gets %.0f%% of the column", share*100)
 	}
 	p.screenshot("my-changes")
 	p.click(`#my-changes`)
@@ -218,11 +227,11 @@ func failingSubmission(t *testing.T, p *page) {
 	if n := p.count(`.results .timeline`); n == 0 {
 		t.Fatalf("no interleaving timeline for the failed hidden test: %s", p.text(`.results`))
 	}
-	lanes := p.text(`.results .timeline`)
+	lanes := p.text(`.results .timeline-figure .tl-lanes`)
 	if !strings.Contains(lanes, "blue") || !strings.Contains(lanes, "green") {
 		t.Errorf("timeline lanes %q lack the workers blue and green", lanes)
 	}
-	if n := p.count(`.results .timeline .tl-step.highlight`); n == 0 {
+	if n := p.count(`.results .timeline-figure .tl-card.breaks`); n == 0 {
 		t.Errorf("no highlighted step in the timeline")
 	}
 	if n := p.count(`.hypothesis.correct`); n != 0 {
@@ -242,7 +251,6 @@ func failingSubmission(t *testing.T, p *page) {
 		t.Errorf("Evidence Map: hints %q", got)
 	}
 
-	p.click(`.out-head button[aria-pressed]`) // Expand
 	p.screenshot("failing-timeline")
 
 	// After a reload the page comes back from the API as it was: the last
@@ -251,35 +259,27 @@ func failingSubmission(t *testing.T, p *page) {
 	p.waitFor("the restored results", `document.querySelector('.results[data-kind=submit][data-verdict=fail] .timeline') && document.querySelectorAll('#coach .hint').length === 1`)
 }
 
-func phoneWidth(t *testing.T, p *page) {
-	openFlagship(p)
-	if over := eval[bool](p, `document.documentElement.scrollWidth > window.innerWidth + 1`); over {
-		t.Errorf("the page is wider than the phone: %d px", eval[int](p, `document.documentElement.scrollWidth`))
-	}
-	stacked := eval[bool](p, `(() => { const d = document.querySelector('.desk').getBoundingClientRect(), w = document.querySelector('.work').getBoundingClientRect(); return w.top >= d.bottom - 1; })()`)
-	if !stacked {
-		t.Errorf("the workspace is not below the evidence desk at phone width")
-	}
-	p.screenshot("phone")
-	p.click(`a.jump`)
-	p.waitFor("the workspace in view", `Math.abs(document.querySelector('#workspace').getBoundingClientRect().top) < 2`)
-	p.screenshot("phone-workspace")
-}
-
 // solution returns the reference fix of the flagship's lock helper.
 func solution(t *testing.T) string {
+	t.Helper()
+	return lockHelper(t, (*challenges.Dossier).SolutionFiles)
+}
+
+// lockHelper returns the flagship's lock helper from a set of its files
+// (the repository's or the reference fix's).
+func lockHelper(t *testing.T, files func(*challenges.Dossier, fs.FS) (map[string][]byte, error)) string {
 	t.Helper()
 	d, err := challenges.Load(challenges.FS, flagship)
 	if err != nil {
 		t.Fatal(err)
 	}
-	files, err := d.SolutionFiles(challenges.FS)
+	all, err := files(d, challenges.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fix, ok := files[fixFile]
+	f, ok := all[fixFile]
 	if !ok {
-		t.Fatalf("the reference fix has no %s", fixFile)
+		t.Fatalf("the flagship's files have no %s", fixFile)
 	}
-	return string(fix)
+	return string(f)
 }

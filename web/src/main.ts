@@ -16,7 +16,7 @@ async function render(): Promise<void> {
   const mine = ++generation;
   cleanup?.();
   cleanup = null;
-  document.body.classList.remove('focus-mode', 'output-expanded');
+  document.body.classList.remove('focus-mode');
   const path = location.pathname;
   const m = /^\/dossiers\/([^/]+)\/?$/.exec(path);
   let done: () => void;

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { layoutGraph } from '../src/desk/graph-layout';
-import { layoutTimeline, stepKind } from '../src/run/timeline-layout';
 
 const nodes = [
   { id: 'queue', label: 'Queue delivery', kind: 'queue' },
@@ -42,26 +41,6 @@ test('a cycle does not loop the layout', () => {
   const g = layoutGraph([{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], [{ from: 'a', to: 'b' }, { from: 'b', to: 'a', label: 'retry' }]);
   assert.deepEqual(g.nodes.map((n) => n.row), [0, 1]);
   assert.ok(g.width >= g.edges[1].lx + g.edges[1].lw / 2);
-});
-
-test('timeline: one lane per worker, steps in order', () => {
-  const t = layoutTimeline([
-    { step: 2, at: 0, worker: 'green', operation: 'get', key: 'lock:job-7', result: 'null' },
-    { step: 1, at: 0, worker: 'blue', operation: 'get', key: 'lock:job-7', result: 'null' },
-    { step: 3, at: 5, worker: 'blue', operation: 'send', key: 'job-7', result: 'done', highlight: true },
-  ]);
-  assert.deepEqual(t.lanes, ['blue', 'green']);
-  assert.deepEqual(t.steps.map((s) => s.step), [1, 2, 3]);
-  assert.deepEqual(t.steps.map((s) => s.lane), [0, 1, 0]);
-  assert.ok(t.steps[0].x < t.steps[1].x && t.steps[1].x < t.steps[2].x);
-  assert.deepEqual(t.ticks.map(([, at]) => at), [0, 5]);
-});
-
-test('operations are classified', () => {
-  assert.equal(stepKind('get'), 'store');
-  assert.equal(stepKind('setIfAbsent'), 'store');
-  assert.equal(stepKind('send'), 'effect');
-  assert.equal(stepKind('receive'), 'lifecycle');
 });
 
 test('edge labels do not overlap', () => {

@@ -27,7 +27,7 @@ export interface Desk {
 /** Builds the desk column. */
 export function desk(d: Dossier, parts: DeskParts): Desk {
   const hypotheses = hypothesesPanel(d.hypotheses, parts.markKey);
-  const el = h('aside', { class: 'desk', 'aria-label': 'Incident Dossier and Evidence desk' },
+  const el = h('section', { class: 'desk', id: 'desk', 'aria-label': 'Incident Dossier and Evidence desk' },
     incidentHeader(d),
     h('div', { class: 'desk-title' },
       h('h2', null, 'Evidence desk'),

@@ -9,7 +9,7 @@ import type { Dossier } from '../lib/types';
 export function incidentHeader(d: Dossier): HTMLElement {
   return h('section', { class: 'dossier-head', 'aria-labelledby': 'dossier-title' },
     h('p', { class: 'eyebrow' }, 'Incident Dossier'),
-    h('h1', { id: 'dossier-title' }, d.title),
+    h('h2', { id: 'dossier-title' }, d.title),
     h('p', { class: 'summary' }, d.summary),
     h('div', { class: 'signal', role: 'group', 'aria-label': 'Initial failing signal' },
       h('div', { class: 'signal-head' },

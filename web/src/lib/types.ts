@@ -43,6 +43,8 @@ export interface LogPanel {
   title: string;
   source: string;
   file: string;
+  /** Lines containing it are the key lines the panel opens on. */
+  key?: string;
   lines: string[];
 }
 

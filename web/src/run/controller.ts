@@ -5,7 +5,7 @@ import { ApiError, api, describeError } from '../lib/api';
 import { duration } from '../lib/format';
 import type { Run, RunEvent, RunKind, RunStatus, RunSummary } from '../lib/types';
 import type { OutputPanel } from './output';
-import { resultsView, runLabel } from './results';
+import { resultsView, runLabel, verdictWords } from './results';
 
 export interface RunHooks {
   /** Saves pending edits; false stops the run (e.g. an unresolved conflict). */
@@ -78,7 +78,6 @@ export class RunController {
       if (run.status !== 'done') return this.resume(run.id);
       this.out.line(`Last ${runLabel(run.kind).toLowerCase()}: ${this.summaryLine(run)}`, run.verdict === 'pass' ? 'ok' : 'bad');
       this.out.setResults(resultsView(run), this.count(run));
-      this.out.show('console');
     } catch {
       // Nothing to restore.
     }
@@ -142,9 +141,7 @@ export class RunController {
 
   private summaryLine(run: Run): string {
     const passed = run.tests.filter((t) => t.status === 'pass').length;
-    const verdict = run.verdict ?? 'error';
-    const head = verdict === 'pass' ? 'passed' : verdict === 'fail' ? 'failed' : verdict;
-    return `${runLabel(run.kind)} ${head}: ${passed} of ${run.tests.length} tests passed${run.duration_ms ? ` in ${duration(run.duration_ms)}` : ''}`;
+    return `${runLabel(run.kind)} ${verdictWords(run.verdict ?? 'error')}: ${passed} of ${run.tests.length} tests passed${run.duration_ms ? ` in ${duration(run.duration_ms)}` : ''}`;
   }
 
   private count(run: Run): string {

@@ -7,8 +7,18 @@ import type { Run, TestResult } from '../lib/types';
 import { timeline } from './timeline';
 
 const verdictText: Record<string, string> = {
-  pass: 'Passed', fail: 'Failed', error: 'Could not run', timeout: 'Timed out', memory: 'Out of memory', 'output-limit': 'Too much output',
+  pass: 'passed', fail: 'failed', error: 'could not run', timeout: 'timed out', memory: 'ran out of memory', 'output-limit': 'printed too much output',
 };
+
+/** "1 schedule", "72 schedules". */
+function schedules(n: number): string {
+  return `${n} ${n === 1 ? 'schedule' : 'schedules'}`;
+}
+
+/** A verdict in words: "passed", "failed", "timed out"… */
+export function verdictWords(verdict: string): string {
+  return verdictText[verdict] ?? verdict;
+}
 
 /** The label of a run: "Checks" or "Submission". */
 export function runLabel(kind: string): string {
@@ -23,7 +33,7 @@ function testRow(t: TestResult): HTMLElement {
       h('span', { class: 'test-icon', 'aria-hidden': 'true' }, icon),
       h('span', { class: 'test-name' }, t.name),
       h('span', { class: `badge ${t.status === 'pass' ? 'ok' : 'bad'}` }, t.status),
-      t.schedules ? h('span', { class: 'test-meta', title: 'Interleavings the hidden test explored' }, `${t.schedules} schedules`) : null),
+      t.schedules ? h('span', { class: 'test-meta', title: 'Interleavings the hidden test explored' }, schedules(t.schedules)) : null),
     open && t.message ? h('pre', { class: 'test-message' }, t.message) : null,
     t.trace?.length && t.status !== 'pass' ? timeline(t.trace, t.name) : null,
     t.output ? h('details', { class: 'test-output' }, h('summary', null, 'Output'), h('pre', null, t.output)) : null);
@@ -37,7 +47,7 @@ export function resultsView(run: Run): HTMLElement {
   const what = run.kind === 'submit' ? 'hidden tests' : 'tests';
   return h('div', { class: `results verdict-${verdict}`, 'data-run': run.id, 'data-kind': run.kind, 'data-verdict': verdict },
     h('div', { class: 'results-head' },
-      h('span', { class: `verdict-badge ${ok ? 'ok' : 'bad'}` }, `${runLabel(run.kind)} ${verdictText[verdict] ?? verdict}`),
+      h('span', { class: `verdict-badge ${ok ? 'ok' : 'bad'}` }, `${runLabel(run.kind)} ${verdictWords(verdict)}`),
       h('span', { class: 'results-count' }, run.tests.length ? `${passed} of ${run.tests.length} ${what} passed` : `no ${what} reported`),
       run.duration_ms ? h('span', { class: 'muted small' }, duration(run.duration_ms)) : null),
     run.message ? h('p', { class: 'results-message' }, run.message) : null,

@@ -1,70 +1,115 @@
-// The failing interleaving as an SVG swimlane timeline: a lane per worker,
-// steps left to right in the order they happened, the steps that break the
-// property highlighted; and the same trace as a table for screen readers.
-import { h, s } from '../lib/dom';
+// The failing interleaving as its story: a sentence saying what went wrong,
+// then a swimlane timeline (a lane per worker, every remote call a bar from
+// when it left the worker to when it reached the store, the steps that break
+// the property marked), and the same trace as text. Steps are buttons: the
+// arrow keys walk through them, and focusing or hovering one shows it in
+// full below the picture and marks its row in the text trace.
+import { h, replace, srOnly } from '../lib/dom';
 import type { TraceStep } from '../lib/types';
-import { BOX_H, BOX_W, COL_W, LANE_H, LANE_LABEL_W, clip, layoutTimeline } from './timeline-layout';
+import { layoutTimeline, type Orientation } from './timeline-layout';
+import { laneColours, timelineSVG } from './timeline-svg';
+import { traceModel, type ModelStep, type TraceModel } from './trace-model';
+import { storyOf } from './trace-story';
+import { traceTable, waitNote } from './trace-table';
 
-const laneColours = ['#2563eb', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#db2777'];
+/** Below this width the timeline runs top to bottom. */
+const narrow = '(max-width: 640px)';
+
+/** The full description of a step, as the detail line and the card's name say it. */
+function describe(st: ModelStep, model: TraceModel): string {
+  const note = waitNote(st, model);
+  return `Step ${st.step} at ${st.at} ms: ${st.worker} ${st.operation}${st.key ? ` ${st.key}` : ''} → ${st.outcome}`
+    + `${note ? ` (${note})` : ''}${st.highlight ? '. Breaks the property.' : ''}`;
+}
+
+function card(st: ModelStep, model: TraceModel, box: { x: number; y: number; w: number; h: number }, storyStep: boolean): HTMLElement {
+  const note = waitNote(st, model);
+  return h('li', { class: 'tl-item', style: `left:${box.x}px;top:${box.y}px;width:${box.w}px;height:${box.h}px` },
+    h('button', {
+      type: 'button', class: `tl-card ${st.kind}${st.highlight ? ' breaks' : ''}${storyStep ? ' story' : ''}`,
+      'data-step': st.step, tabindex: -1, style: `--lane:${laneColours[st.lane % laneColours.length]}`,
+    },
+    srOnly(`Step ${st.step} at ${st.at} ms, ${st.worker}: `),
+    h('span', { class: 'tl-card-head' },
+      h('span', { class: 'tl-card-op' }, st.operation),
+      st.highlight ? h('span', { class: 'tl-card-flag' }, h('span', { 'aria-hidden': 'true' }, '✗ '), 'breaks', srOnly(' the property')) : null),
+    st.key ? h('span', { class: 'tl-card-key' }, st.key) : null,
+    h('span', { class: 'tl-card-result' }, `→ ${st.outcome}`),
+    note ? srOnly(` (${note})`) : null));
+}
 
 /** Renders the timeline of one failed test's trace. */
 export function timeline(trace: TraceStep[], testName: string): HTMLElement {
-  const t = layoutTimeline(trace);
-  const svg = s('svg', {
-    class: 'timeline', width: t.width, height: t.height, viewBox: `0 0 ${t.width} ${t.height}`, role: 'img',
-    'aria-label': `Interleaving of ${t.lanes.join(' and ')} in ${t.steps.length} steps; highlighted steps break the property`,
-  },
-  // Lanes.
-  t.lanes.map((_, i) => s('g', { class: 'tl-lane' },
-    s('rect', { x: 0, y: t.laneY(i), width: t.width, height: LANE_H, class: i % 2 ? 'tl-lane-bg odd' : 'tl-lane-bg' }),
-    s('line', { x1: LANE_LABEL_W, x2: t.width, y1: t.laneY(i) + LANE_H / 2, y2: t.laneY(i) + LANE_H / 2, class: 'tl-spine', stroke: laneColours[i % laneColours.length] }))),
-  // Highlight bands behind the steps that break the property.
-  t.steps.filter((st) => st.highlight).map((st) => s('rect', {
-    x: st.x - (COL_W - BOX_W) / 2 + 2, y: 2, width: COL_W - 4, height: t.height - 4, rx: 8, class: 'tl-band',
-  })),
-  // Axis: step numbers and the virtual clock where it moves.
-  t.steps.map((st) => s('text', { x: st.x + BOX_W / 2, y: 16, class: 'tl-axis', 'text-anchor': 'middle' }, `#${st.step}`)),
-  t.ticks.length > 1 ? t.ticks.map(([x, at]) => s('text', { x: x + 22, y: 16, class: 'tl-at', 'text-anchor': 'start' }, `${at} ms`)) : null,
-  // Steps.
-  t.steps.map((st) => s('g', { class: `tl-step ${st.kind}${st.highlight ? ' highlight' : ''}`, transform: `translate(${st.x},${st.y})`, 'data-step': st.step },
-    s('title', null, `#${st.step} ${st.worker}: ${st.operation} ${st.key} → ${st.result}${st.at ? ` (at ${st.at} ms)` : ''}`),
-    s('rect', { width: BOX_W, height: BOX_H, rx: 7, class: 'tl-box' }),
-    s('text', { x: 9, y: 18, class: 'tl-op' }, clip(st.operation, 14)),
-    s('text', { x: 9, y: 32, class: 'tl-key' }, clip(st.key, 19)),
-    s('text', { x: 9, y: 46, class: 'tl-result' }, clip(`→ ${st.result}`, 21)),
-    st.highlight ? s('g', { transform: `translate(${BOX_W - 12},-4)` },
-      s('circle', { r: 9, class: 'tl-flag' }), s('text', { y: 4, 'text-anchor': 'middle', class: 'tl-flag-text' }, '!')) : null)));
+  const model = traceModel(trace);
+  const story = storyOf(model);
+  const table = traceTable(model, testName);
+  const detail = h('p', { class: 'tl-detail' });
+  const stage = h('div', { class: 'tl-stage' });
+  let selected = 0;
+  let cards: HTMLButtonElement[] = [];
 
-  const scroller = h('div', { class: 'timeline-scroll', tabindex: 0, 'aria-label': `Timeline of ${testName}` }, svg);
-  // Worker names stay in view while the steps scroll under them.
-  const labels = h('div', { class: 'tl-lane-labels', 'aria-hidden': 'true', style: `width:${LANE_LABEL_W}px;height:${t.height}px` },
-    t.lanes.map((w, i) => h('span', {
-      class: 'tl-worker-pill', title: w,
-      style: `top:${t.laneY(i) + LANE_H / 2 - 12}px;background:${laneColours[i % laneColours.length]}`,
-    }, clip(w, 10))));
-  // Once the timeline is shown (it may be rendered in a hidden tab), centre
-  // the first step that breaks the property.
-  const first = t.steps.find((st) => st.highlight);
-  if (first) {
-    const ro = new ResizeObserver(() => {
-      if (scroller.clientWidth === 0) return;
-      ro.disconnect();
-      if (t.width > scroller.clientWidth) scroller.scrollLeft = Math.max(0, first.x + BOX_W / 2 - (LANE_LABEL_W + scroller.clientWidth) / 2);
+  const show = (i: number, focus: boolean) => {
+    selected = Math.max(0, Math.min(model.steps.length - 1, i));
+    const st = model.steps[selected];
+    cards.forEach((c, k) => {
+      c.tabIndex = k === selected ? 0 : -1;
+      c.classList.toggle('current', k === selected);
     });
-    ro.observe(scroller);
-  }
-  return h('figure', { class: 'timeline-figure' },
+    for (const band of stage.querySelectorAll('.tl-band')) band.classList.toggle('current', band.getAttribute('data-band') === String(st.step));
+    for (const row of table.querySelectorAll('tr[data-step]')) row.classList.toggle('current', row.getAttribute('data-step') === String(st.step));
+    detail.textContent = describe(st, model);
+    if (focus) {
+      cards[selected].focus({ preventScroll: true });
+      cards[selected].scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    }
+  };
+
+  const draw = (orientation: Orientation) => {
+    const t = layoutTimeline(model, orientation);
+    const lanes = h('div', { class: 'tl-lanes', 'aria-hidden': 'true' }, model.lanes.map((w, i) => h('span', {
+      class: 'tl-worker', title: w, style: orientation === 'across'
+        ? `top:${t.lanes[i].y}px;height:${t.lanes[i].h}px;--lane:${laneColours[i % laneColours.length]}`
+        : `left:${t.lanes[i].x}px;width:${t.lanes[i].w}px;--lane:${laneColours[i % laneColours.length]}`,
+    }, h('span', null, w))));
+    const list = h('ol', { class: 'tl-steps', 'aria-label': `Steps of ${testName}, in the order they happened; arrow keys move between them`, style: `width:${t.width}px;height:${t.height}px` },
+      model.steps.map((st, i) => card(st, model, t.cards[i], story.overlap?.during === st)));
+    cards = [...list.querySelectorAll<HTMLButtonElement>('.tl-card')];
+    cards.forEach((c, i) => {
+      c.addEventListener('focus', () => show(i, false));
+      c.addEventListener('mouseenter', () => show(i, false));
+    });
+    const canvas = h('div', { class: 'tl-canvas', style: `width:${t.width}px;height:${t.height}px` }, timelineSVG(model, t, story.overlap?.call), list);
+    const scroller = h('div', { class: 'tl-scroll' }, canvas);
+    stage.className = `tl-stage ${orientation}`;
+    replace(stage, orientation === 'across' ? [h('div', { class: 'tl-lanes-col', style: `height:${t.height}px` }, lanes), scroller] : [lanes, scroller]);
+    show(selected, false);
+  };
+
+  stage.addEventListener('keydown', (e: KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: -Infinity, End: Infinity };
+    const by = moves[e.key];
+    if (by === undefined || !(e.target as Element).closest('.tl-card')) return;
+    e.preventDefault();
+    show(Number.isFinite(by) ? selected + by : by < 0 ? 0 : model.steps.length - 1, true);
+  });
+
+  const mq = window.matchMedia(narrow);
+  const orientation = (): Orientation => (mq.matches ? 'down' : 'across');
+  const figure = h('figure', { class: 'timeline-figure', 'data-test': testName },
     h('figcaption', null,
       h('span', { class: 'tl-title' }, 'Interleaving'),
       h('span', { class: 'tl-legend' },
         h('span', { class: 'lg store' }, 'store call'), h('span', { class: 'lg effect' }, 'side effect'),
-        h('span', { class: 'lg lifecycle' }, 'job event'), h('span', { class: 'lg highlight' }, 'breaks the property'))),
-    h('div', { class: 'timeline-wrap' }, scroller, labels),
-    h('details', { class: 'trace-text' },
-      h('summary', null, 'Trace as text'),
-      h('table', null,
-        h('thead', null, h('tr', null, ['Step', 'At', 'Worker', 'Operation', 'Key', 'Result'].map((c) => h('th', { scope: 'col' }, c)))),
-        h('tbody', null, t.steps.map((st) => h('tr', { class: st.highlight ? 'highlight' : '' },
-          h('td', null, String(st.step)), h('td', null, `${st.at} ms`), h('td', null, st.worker),
-          h('td', null, st.operation), h('td', null, st.key), h('td', null, st.result + (st.highlight ? ' (breaks the property)' : ''))))))));
+        h('span', { class: 'lg lifecycle' }, 'job event'), h('span', { class: 'lg bar' }, 'call in flight'),
+        h('span', { class: 'lg breaks' }, '✗ breaks the property'))),
+    h('p', { class: 'tl-story' }, story.sentence),
+    stage, detail, table);
+  // A figure replaced by a newer run's results stops following the screen.
+  const redraw = () => {
+    if (figure.isConnected) draw(orientation());
+    else mq.removeEventListener('change', redraw);
+  };
+  mq.addEventListener('change', redraw);
+  draw(orientation());
+  return figure;
 }

@@ -18,7 +18,7 @@ function progressOf(c: Card): HTMLElement {
 
 function card(c: Card): HTMLElement {
   return h('li', { class: 'card', 'data-slug': c.slug },
-    h('a', { class: 'card-link', href: `/dossiers/${encodeURIComponent(c.slug)}`, 'data-link': true, 'aria-label': `${c.title}: ${c.topic}, ${c.difficulty}, about ${c.estimate_minutes} minutes` },
+    h('a', { class: 'card-link', href: `/dossiers/${encodeURIComponent(c.slug)}`, 'data-link': true },
       h('div', { class: 'card-tags' },
         h('span', { class: 'chip topic' }, c.topic),
         h('span', { class: `chip diff-${c.difficulty}` }, capitalise(c.difficulty)),

@@ -23,7 +23,7 @@ export function topBar(d: Dossier, timerEl: HTMLElement, toggleFocus: () => void
   const el = h('header', { class: 'topbar' },
     brand(),
     h('span', { class: 'crumb-sep', 'aria-hidden': 'true' }, '/'),
-    h('span', { class: 'top-title', title: d.title }, d.title),
+    h('h1', { class: 'top-title', title: d.title }, d.title),
     h('span', { class: 'top-chips' },
       h('span', { class: 'chip topic' }, d.topic),
       h('span', { class: `chip diff-${d.difficulty}` }, capitalise(d.difficulty)),

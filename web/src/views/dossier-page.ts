@@ -4,9 +4,12 @@
 import { desk as buildDesk } from '../desk/desk';
 import { api, describeError } from '../lib/api';
 import { h, replace } from '../lib/dom';
+import { capitalise } from '../lib/format';
+import { loadPref, savePref } from '../lib/prefs';
 import type { Dossier, Run, RunKind, WorkspaceView } from '../lib/types';
 import { RunController } from '../run/controller';
 import { OutputPanel } from '../run/output';
+import { verdictWords } from '../run/results';
 import { coach as buildCoach } from '../side/coach';
 import { evidenceMap } from '../side/evidence-map';
 import { stepper } from '../side/stepper';
@@ -14,12 +17,28 @@ import { timer as buildTimer } from '../side/timer';
 import { WorkspacePane } from '../ws/workspace';
 import { brand, topBar } from './chrome';
 import { bindKeys, toggleFocusMode } from './page-keys';
+import { pageLayout } from './page-layout';
 
 /** Finds the learner's newest workspace for the dossier, or creates one. */
 async function prepareWorkspace(slug: string): Promise<WorkspaceView> {
   const mine = await api.workspaces().catch(() => []);
   const found = mine.find((w) => w.dossier === slug);
   return found ? api.workspace(found.id) : api.createWorkspace(slug);
+}
+
+/** The top bar's status after a run: what the verdict means for the learner. */
+function verdictStatus(r: Run): [string, 'ok' | 'bad'] {
+  if (r.verdict === 'pass') return [r.kind === 'submit' ? 'Solved' : 'Checks pass', 'ok'];
+  return [r.verdict === 'fail' ? 'Failed' : capitalise(verdictWords(r.verdict ?? 'error')), 'bad'];
+}
+
+/** Opens the tabs open before the last reload, or else the start files. */
+async function reopenTabs(p: WorkspacePane, wsID: string, startFiles: string[]): Promise<void> {
+  const saved = loadPref<{ open: string[]; active: string | null }>(`tabs.${wsID}`);
+  const open = saved?.open.length ? saved.open : startFiles;
+  for (const f of open) await p.open(f);
+  const active = saved?.active && open.includes(saved.active) ? saved.active : open[0];
+  if (active) await p.open(active);
 }
 
 /** Renders an error page for a dossier that cannot be shown. */
@@ -52,6 +71,7 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
   const focus = () => toggleFocusMode(root);
   const top = topBar(d, clock.el, focus);
   const steps = stepper({ check: () => run('check'), edit: () => pane?.focusEditor(), submit: () => run('submit') });
+  const stepperBar = h('section', { class: 'stepper-bar', 'aria-label': 'Progress and panes' }, steps.el);
   const out = new OutputPanel();
   const coach = buildCoach((ok) => em.set('hints', ok ? 'loaded' : 'error'));
   const shelf = h('span', { class: 'shelf-count' }, '…');
@@ -65,7 +85,8 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
           h('p', { class: 'muted small pad' }, 'Loading files')),
         h('div', { class: 'editor-col placeholder' }))),
     out.el);
-  replace(root, top.el, h('div', { class: 'stepper-bar' }, steps.el), h('main', { id: 'main', class: 'page' }, desk.el, work));
+  const main = h('main', { id: 'main', class: 'page' }, desk.el, work);
+  replace(root, top.el, stepperBar, main);
   out.line('$ prepare workspace', 'cmd');
   out.line('Preparing workspace…', 'dim');
   api.cards().then((cards) => { shelf.textContent = String(cards.filter((c) => c.kind === d.kind).length); })
@@ -106,22 +127,29 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
     filesLoaded: (ok) => em.set('files', ok ? 'loaded' : 'error'),
     stored: progressSoon,
     say: (line, cls) => out.line(line, cls),
+    tabsChanged: (open, active) => savePref(`tabs.${ws.id}`, { open, active }),
   });
   const p = pane;
+  replace(work, p.el, out.el);
+  const layout = pageLayout({ main, desk: desk.el, work, workspace: p.el, out, explorer: p.explorerSplitter });
+  stepperBar.append(layout.toggles);
+  main.prepend(layout.viewTabs);
   runs = new RunController(ws.id, d.checks.visible.command, d.checks.visible.name, out, {
     beforeRun: () => p.saveAll(),
     running: (kind: RunKind | null) => {
       p.setRunning(kind);
-      if (kind) top.setStatus(kind === 'check' ? 'Running checks' : 'Submitting', 'busy');
-      else top.setStatus('Ready', 'idle');
+      if (kind) {
+        top.setStatus(kind === 'check' ? 'Running checks' : 'Submitting', 'busy');
+        layout.runStarted();
+      } else top.setStatus('Ready', 'idle');
     },
     finished: (r: Run) => {
       em.set('results', 'loaded');
       void refreshProgress();
-      top.setStatus(r.verdict === 'pass' ? (r.kind === 'submit' ? 'Solved' : 'Checks pass') : 'Ready', r.verdict === 'pass' ? 'ok' : 'idle');
+      top.setStatus(...verdictStatus(r));
+      layout.revealResults();
     },
   });
-  replace(work, p.el, out.el);
   top.setStatus('Ready', 'idle');
   steps.update(ws.progress);
   clock.update(ws.progress);
@@ -131,8 +159,7 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
   if (ws.progress.solved_at) top.setStatus('Solved', 'ok');
   out.line(`Workspace ready: ${ws.files.length} files. Start with ${d.start_files.join(', ')}.`, 'ok');
   out.line('Run checks (Ctrl/Cmd+Enter) to reproduce the bug; edits save automatically (Ctrl/Cmd+S saves now).', 'dim');
-  for (const f of d.start_files) await p.open(f);
-  if (d.start_files.length) await p.open(d.start_files[0]);
+  await reopenTabs(p, ws.id, d.start_files);
   const latest = ws.runs[0];
   if (latest) {
     if (latest.status === 'done') {
@@ -141,17 +168,18 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
     } else void runs.resume(latest.id);
   }
 
-  const unbind = bindKeys({ save: () => void p.saveAll(), run: () => run('check') });
+  const unbind = bindKeys({ save: () => void p.saveAll(), run: () => run('check'), leaveFocus: focus });
   const beforeUnload = (e: BeforeUnloadEvent) => {
     if (p.hasUnsaved()) e.preventDefault();
   };
   window.addEventListener('beforeunload', beforeUnload);
   return () => {
+    layout.dispose();
     unbind();
     window.removeEventListener('beforeunload', beforeUnload);
     window.clearTimeout(progressTimer);
     clock.stop();
     void p.saveAll();
-    document.body.classList.remove('focus-mode', 'output-expanded');
+    document.body.classList.remove('focus-mode');
   };
 }

@@ -37,10 +37,13 @@ export const theme = EditorView.theme({
   '&': { height: '100%', fontSize: '13px', backgroundColor: '#ffffff' },
   '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.55' },
   '.cm-content': { padding: '8px 0' },
-  '.cm-gutters': { backgroundColor: '#f8fafc', color: '#94a3b8', borderRight: '1px solid #e2e8f0' },
+  '.cm-gutters': { backgroundColor: '#f8fafc', color: '#64748b', borderRight: '1px solid #e2e8f0' },
   '.cm-activeLineGutter': { backgroundColor: '#eef2ff', color: '#334155' },
   '.cm-activeLine': { backgroundColor: '#f5f7ff' },
-  '&.cm-focused': { outline: 'none' },
+  '&.cm-focused': { outline: '2px solid #2f5bea', outlineOffset: '-2px' },
+  // Debian's fonts lack the merge view's own marker of collapsed lines.
+  '.cm-collapsedLines:before': { content: '"↕"' },
+  '.cm-collapsedLines:after': { content: 'none' },
   '&.cm-focused .cm-cursor': { borderLeftColor: '#1d4ed8', borderLeftWidth: '2px' },
   '.cm-selectionBackground': { backgroundColor: '#e2e8f0 !important' },
   '&.cm-focused .cm-selectionBackground': { backgroundColor: '#c7d2fe !important' },
@@ -80,7 +83,7 @@ export function editorExtensions(path: string, readonly: boolean, shortcuts: Ext
     keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, indentWithTab]),
     languageFor(path), theme, wrapsLines(path) ? EditorView.lineWrapping : [],
     EditorState.readOnly.of(readonly),
-    EditorView.contentAttributes.of({ 'aria-label': `Editor: ${path}${readonly ? ' (read-only)' : ''}` }),
+    EditorView.contentAttributes.of({ 'aria-label': `Editor: ${path}${readonly ? ' (read-only)' : ''}`, 'aria-describedby': 'editor-keys', tabindex: '0' }),
     onUpdate,
   ];
 }

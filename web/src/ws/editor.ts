@@ -4,6 +4,9 @@ import { Annotation, EditorState, Prec, type Extension } from '@codemirror/state
 import { EditorView, keymap } from '@codemirror/view';
 import { editorExtensions } from './editor-setup';
 
+/** How long after focus arrives from the keyboard Tab still moves on. */
+const KEYBOARD_ENTRY_MS = 60_000;
+
 /** Marks changes the app makes itself (server content, resets): not edits. */
 const external = Annotation.define<boolean>();
 
@@ -30,6 +33,22 @@ export class Editor {
       { key: 'Mod-Enter', preventDefault: true, run: () => { hooks.run(); return true; } },
     ]));
     this.view = new EditorView({ parent, state: EditorState.create({ doc: '', extensions: [EditorState.readOnly.of(true)] }) });
+    this.passTabOnKeyboardEntry();
+  }
+
+  /**
+   * Tab indents inside the editor, so a learner walking the page with Tab
+   * would be caught in it. When focus arrives from the keyboard, the next Tab
+   * moves on instead, until any other key is pressed; Escape then Tab leaves
+   * at any time (CodeMirror's own convention).
+   */
+  private passTabOnKeyboardEntry(): void {
+    let pointer = false;
+    this.view.dom.addEventListener('pointerdown', () => { pointer = true; });
+    this.view.contentDOM.addEventListener('focus', () => {
+      if (!pointer) this.view.setTabFocusMode(KEYBOARD_ENTRY_MS);
+      pointer = false;
+    });
   }
 
   private create(path: string, content: string, readonly: boolean): EditorState {

@@ -44,23 +44,26 @@ export function conflictBar(path: string, detail: string | undefined, choice: Co
 
 /**
  * Shows an inline confirmation in host and resolves to the learner's answer.
- * Escape or Cancel declines.
+ * Escape or Cancel declines; Cancel has the focus.
  */
 export function confirmInline(host: HTMLElement, question: string, action: string): Promise<boolean> {
   return new Promise((resolve) => {
     const done = (yes: boolean) => {
       replace(host);
       host.hidden = true;
+      back?.focus();
       resolve(yes);
     };
-    const yes = h('button', { type: 'button', class: 'btn small danger', onclick: () => done(true) }, action);
+    const back = document.activeElement as HTMLElement | null;
+    const cancel = h('button', { type: 'button', class: 'btn small secondary', onclick: () => done(false) }, 'Cancel');
     const box = h('div', { class: 'confirm', role: 'alertdialog', 'aria-label': question },
       h('p', null, question),
       h('div', { class: 'confirm-actions' },
-        h('button', { type: 'button', class: 'btn small secondary', onclick: () => done(false) }, 'Cancel'), yes));
+        cancel, h('button', { type: 'button', class: 'btn small danger', onclick: () => done(true) }, action)));
     box.addEventListener('keydown', (e: KeyboardEvent) => { if (e.key === 'Escape') done(false); });
     replace(host, box);
     host.hidden = false;
-    yes.focus();
+    // The safe answer has the focus; the learner's place comes back after.
+    cancel.focus();
   });
 }

@@ -1,6 +1,7 @@
 // Editor tabs: one per open file, each showing its save state, with a close
-// button.
-import { h, replace } from '../lib/dom';
+// button. They are a list of buttons (the shown file is the current one),
+// not an ARIA tab list, which could not hold the close buttons.
+import { h, replace, srOnly } from '../lib/dom';
 import { basename } from '../lib/format';
 import type { SaveState } from './autosave';
 
@@ -20,7 +21,7 @@ export class Tabs {
   private active: string | null = null;
 
   constructor(private readonly hooks: TabHooks) {
-    this.el = h('div', { class: 'tabs', role: 'tablist', 'aria-label': 'Open files' });
+    this.el = h('ul', { class: 'tabs', 'aria-label': 'Open files' });
   }
 
   list(): string[] {
@@ -52,11 +53,11 @@ export class Tabs {
     replace(this.el, this.paths.map((p) => {
       const st = this.hooks.state(p);
       const selected = p === this.active;
-      return h('div', { class: `tab ${selected ? 'active' : ''} state-${st}`, 'data-path': p },
+      return h('li', { class: `tab ${selected ? 'active' : ''} state-${st}`, 'data-path': p },
         h('button', {
-          type: 'button', role: 'tab', class: 'tab-main', 'aria-selected': String(selected), title: p,
-          'aria-label': `${p}${stateNote[st] ? `, ${stateNote[st]}` : ''}`, onclick: () => this.hooks.activate(p),
-        }, h('span', { class: 'tab-name' }, basename(p)), h('span', { class: 'tab-dot', 'aria-hidden': 'true' })),
+          type: 'button', class: 'tab-main', 'aria-current': selected ? 'true' : null, title: p, onclick: () => this.hooks.activate(p),
+        }, h('span', { class: 'tab-name' }, basename(p)), srOnly(`${p.includes('/') ? ` in ${p.slice(0, p.lastIndexOf('/'))}` : ''}${stateNote[st] ? `, ${stateNote[st]}` : ''}`),
+        h('span', { class: 'tab-dot', 'aria-hidden': 'true' })),
         h('button', { type: 'button', class: 'tab-close', 'aria-label': `Close ${p}`, title: 'Close', onclick: () => this.hooks.close(p) }, '×'));
     }));
   }

@@ -9,6 +9,7 @@ import { ChangesView } from './changes-view';
 import { Editor } from './editor';
 import { Explorer } from './explorer';
 import { conflictBar, confirmInline, savePill } from './notices';
+import { splitter, type Splitter } from '../views/splitter';
 import { Tabs } from './tabs';
 
 export interface WorkspaceHooks {
@@ -19,6 +20,8 @@ export interface WorkspaceHooks {
   stored(): void;
   /** A message for the output console. */
   say(line: string, cls?: string): void;
+  /** The open tabs or the active file changed. */
+  tabsChanged(open: string[], active: string | null): void;
 }
 
 export class WorkspacePane {
@@ -35,10 +38,12 @@ export class WorkspacePane {
   private buttons: Record<'check' | 'submit' | 'changes' | 'resetFile' | 'resetAll', HTMLButtonElement>;
   private files: FileInfo[];
   private running: RunKind | null = null;
+  /** The splitter beside the explorer, for the page's pane toggles. */
+  readonly explorerSplitter: Splitter;
 
   constructor(private readonly wsID: string, files: FileInfo[], d: Dossier, private readonly hooks: WorkspaceHooks) {
     this.files = files;
-    const editorHost = h('div', { class: 'editor-host', role: 'tabpanel', 'aria-label': 'Editor' });
+    const editorHost = h('div', { class: 'editor-host' });
     this.editor = new Editor(editorHost, {
       edited: (p) => this.saver.edited(p),
       save: () => void this.saveNow(),
@@ -69,15 +74,23 @@ export class WorkspacePane {
       submit: btn('Submit fix', 'primary', () => hooks.run('submit'), { id: 'submit-fix', title: 'Run the hidden concurrency tests' }),
     };
     const b = this.buttons;
+    const wsBody = h('div', { class: 'ws-body' });
+    this.explorerSplitter = splitter({
+      label: 'Resize the explorer', between: 'columns', host: wsBody, cssVar: '--explorer-w', controls: 'explorer', pref: 'layout.explorer',
+      initial: 210, min: 150, max: () => 420, grows: 'forward',
+    });
+    wsBody.append(this.explorer.el, this.explorerSplitter.el,
+      h('div', { class: 'editor-col' },
+        h('div', { class: 'tabs-row' }, this.tabs.el,
+          h('p', { class: 'editor-keys', id: 'editor-keys' }, h('kbd', null, 'Esc'), ' then ', h('kbd', null, 'Tab'), ' leaves the editor')),
+        this.conflictHost,
+        h('div', { class: 'editor-stack' }, editorHost, this.changes.el)));
     this.el = h('section', { class: 'workspace', id: 'workspace', 'aria-label': 'Workspace' },
       h('div', { class: 'ws-toolbar' },
         h('div', { class: 'ws-tools-left' }, this.pill.el, b.changes, b.resetFile, b.resetAll),
         h('div', { class: 'ws-tools-right' }, b.check, b.submit)),
       this.confirmHost, this.errorHost,
-      h('div', { class: 'ws-body' },
-        this.explorer.el,
-        h('div', { class: 'editor-col' }, this.tabs.el, this.conflictHost,
-          h('div', { class: 'editor-stack' }, editorHost, this.changes.el))));
+      wsBody);
     this.updateButtons();
   }
 
@@ -113,6 +126,7 @@ export class WorkspacePane {
     this.explorer.setActive(path);
     this.renderConflict();
     this.updateButtons();
+    this.hooks.tabsChanged(this.tabs.list(), path);
   }
 
   private async close(path: string): Promise<void> {
@@ -128,6 +142,7 @@ export class WorkspacePane {
       this.explorer.setActive(null);
       this.renderConflict();
       this.updateButtons();
+      this.hooks.tabsChanged([], null);
     }
   }
 
