@@ -35,12 +35,7 @@ func handleRunEvents(svc *workspace.Service, done <-chan struct{}) gin.HandlerFu
 			writeError(c, err)
 			return
 		}
-		w := c.Writer
-		h := w.Header()
-		h.Set("Content-Type", "text/event-stream")
-		h.Set("Cache-Control", "no-cache")
-		h.Set("X-Accel-Buffering", "no")
-		w.WriteHeader(http.StatusOK)
+		w := startEventStream(c)
 		keepAlive := time.NewTicker(keepAliveEvery)
 		defer keepAlive.Stop()
 		recheck := time.NewTicker(recheckEvery)
@@ -74,12 +69,29 @@ func handleRunEvents(svc *workspace.Service, done <-chan struct{}) gin.HandlerFu
 	}
 }
 
+// startEventStream answers 200 with the headers of a Server-Sent Events
+// stream and returns the writer to send the events with.
+func startEventStream(c *gin.Context) gin.ResponseWriter {
+	w := c.Writer
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	return w
+}
+
 // writeEvent writes one Server-Sent Event whose data is v as JSON.
 func writeEvent(w gin.ResponseWriter, id, name string, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return
 	}
+	writeEventData(w, id, name, data)
+}
+
+// writeEventData writes one Server-Sent Event with data, one line of JSON.
+func writeEventData(w gin.ResponseWriter, id, name string, data []byte) {
 	if id != "" {
 		fmt.Fprintf(w, "id: %s\n", id)
 	}
