@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/racecase/racecase/gitserve/gittest"
 	"github.com/racecase/racecase/runner/runnertest"
 )
 
@@ -26,30 +27,30 @@ func TestGitCloneAndPullFollowTheBrowser(t *testing.T) {
 	srv := startWithoutEngine(t)
 	c := newClient(t, srv.URL)
 	ws := c.createWorkspace()
-	g := newGit(t)
-	dir := g.clone(c.gitAccess(ws.ID).CloneURL)
+	g := gittest.New(t)
+	dir := g.Clone(c.gitAccess(ws.ID).CloneURL)
 
 	for _, f := range ws.Files {
 		server := decode[fileJSON](t, c.do("GET", "/api/workspaces/"+ws.ID+"/files/"+f.Path, nil).want(t, http.StatusOK))
-		if got := readFile(t, dir, f.Path); got != server.Content {
+		if got := gittest.ReadFile(t, dir, f.Path); got != server.Content {
 			t.Fatalf("the clone's %s differs from the workspace's", f.Path)
 		}
 	}
-	if log := g.must(dir, "log", "--format=%s"); strings.Count(log, "\n") != 1 {
+	if log := g.Must(dir, "log", "--format=%s"); strings.Count(log, "\n") != 1 {
 		t.Fatalf("a fresh clone has more than the first commit:\n%s", log)
 	}
 
 	c.save(ws.ID, fixFile, "// saved in the browser\n")
-	g.must(dir, "pull", "-q")
-	if got := readFile(t, dir, fixFile); got != "// saved in the browser\n" {
+	g.Must(dir, "pull", "-q")
+	if got := gittest.ReadFile(t, dir, fixFile); got != "// saved in the browser\n" {
 		t.Fatalf("after git pull the clone holds %q", got)
 	}
-	if subject := g.must(dir, "log", "-1", "--format=%s"); !strings.HasPrefix(subject, "Save "+fixFile+" (version 2)") {
+	if subject := g.Must(dir, "log", "-1", "--format=%s"); !strings.HasPrefix(subject, "Save "+fixFile+" (version 2)") {
 		t.Fatalf("the browser save's commit: %q", subject)
 	}
 
-	g.commitFile(dir, fixFile, "// pushed with git\n", "my fix")
-	out := g.must(dir, "push", "origin", "main")
+	g.CommitFile(dir, fixFile, "// pushed with git\n", "my fix")
+	out := g.Must(dir, "push", "origin", "main")
 	wantLines(t, out, "remote: racecase: main is at", fixFile+" (version 3)", "main -> main")
 	f := decode[fileJSON](t, c.do("GET", "/api/workspaces/"+ws.ID+"/files/"+fixFile, nil).want(t, http.StatusOK))
 	if f.Content != "// pushed with git\n" || f.Version != 3 {
@@ -59,14 +60,14 @@ func TestGitCloneAndPullFollowTheBrowser(t *testing.T) {
 	// With more local commits than git sends in one round of negotiation, a
 	// pull merges a browser save and the merge pushes.
 	for i := range 20 {
-		g.commitFile(dir, "src/clock.js", fmt.Sprintf("// local commit %d\n", i), "a local commit")
+		g.CommitFile(dir, "src/clock.js", fmt.Sprintf("// local commit %d\n", i), "a local commit")
 	}
 	c.save(ws.ID, "src/config.js", "// from the browser\n")
-	g.must(dir, "pull", "-q", "--no-rebase", "--no-edit")
-	if got := readFile(t, dir, "src/config.js"); got != "// from the browser\n" {
+	g.Must(dir, "pull", "-q", "--no-rebase", "--no-edit")
+	if got := gittest.ReadFile(t, dir, "src/config.js"); got != "// from the browser\n" {
 		t.Fatalf("the pull did not bring the browser's save: %q", got)
 	}
-	wantLines(t, g.must(dir, "push", "origin", "main"), "src/clock.js (version 2)", "main -> main")
+	wantLines(t, g.Must(dir, "push", "origin", "main"), "src/clock.js (version 2)", "main -> main")
 }
 
 // TestGitRefusesPushesThatWouldLoseOrBreakSomething: a stale push (plain
@@ -76,12 +77,12 @@ func TestGitRefusesPushesThatWouldLoseOrBreakSomething(t *testing.T) {
 	srv := startWithoutEngine(t)
 	c := newClient(t, srv.URL)
 	ws := c.createWorkspace()
-	g := newGit(t)
-	dir := g.clone(c.gitAccess(ws.ID).CloneURL)
+	g := gittest.New(t)
+	dir := g.Clone(c.gitAccess(ws.ID).CloneURL)
 	url := "/api/workspaces/" + ws.ID + "/files/" + fixFile
 	unchanged := func(head, content string) {
 		t.Helper()
-		if got := g.remoteMain(dir); got != head {
+		if got := g.RemoteMain(dir); got != head {
 			t.Fatalf("main moved from %s to %s", head, got)
 		}
 		if got := decode[fileJSON](t, c.do("GET", url, nil).want(t, http.StatusOK)).Content; got != content {
@@ -91,38 +92,38 @@ func TestGitRefusesPushesThatWouldLoseOrBreakSomething(t *testing.T) {
 
 	// A save in the browser the clone has not pulled.
 	c.save(ws.ID, fixFile, "// the browser's version\n")
-	head := g.remoteMain(dir)
-	g.commitFile(dir, fixFile, "// the clone's version\n", "based on the old main")
-	wantLines(t, g.refused(dir, "push", "origin", "main"), "fetch first")
-	wantLines(t, g.refused(dir, "push", "--force", "origin", "main"),
+	head := g.RemoteMain(dir)
+	g.CommitFile(dir, fixFile, "// the clone's version\n", "based on the old main")
+	wantLines(t, g.Refused(dir, "push", "origin", "main"), "fetch first")
+	wantLines(t, g.Refused(dir, "push", "--force", "origin", "main"),
 		"remote: racecase: The push is based on an old commit", "git pull", "[remote rejected] main -> main")
 	unchanged(head, "// the browser's version\n")
-	g.must(dir, "fetch", "-q")
-	g.must(dir, "reset", "-q", "--hard", "origin/main")
+	g.Must(dir, "fetch", "-q")
+	g.Must(dir, "reset", "-q", "--hard", "origin/main")
 
-	g.commitFile(dir, readOnlyFile, "{\"name\": \"mine\"}\n", "change a read-only file")
-	wantLines(t, g.refused(dir, "push", "origin", "main"),
+	g.CommitFile(dir, readOnlyFile, "{\"name\": \"mine\"}\n", "change a read-only file")
+	wantLines(t, g.Refused(dir, "push", "origin", "main"),
 		"remote: racecase: The push changes "+readOnlyFile+", which is read-only", "(a read-only file changed)")
 	unchanged(head, "// the browser's version\n")
-	g.must(dir, "reset", "-q", "--hard", "origin/main")
+	g.Must(dir, "reset", "-q", "--hard", "origin/main")
 
 	if err := os.Symlink("README.md", filepath.Join(dir, "link")); err != nil {
 		t.Fatal(err)
 	}
-	g.must(dir, "add", "link")
-	g.must(dir, "commit", "-q", "-m", "a symbolic link")
-	wantLines(t, g.refused(dir, "push", "origin", "main"), "remote: racecase: link is a symbolic link")
+	g.Must(dir, "add", "link")
+	g.Must(dir, "commit", "-q", "-m", "a symbolic link")
+	wantLines(t, g.Refused(dir, "push", "origin", "main"), "remote: racecase: link is a symbolic link")
 	unchanged(head, "// the browser's version\n")
-	g.must(dir, "reset", "-q", "--hard", "origin/main")
+	g.Must(dir, "reset", "-q", "--hard", "origin/main")
 
 	big := make([]byte, 50<<20)
 	if _, err := rand.Read(big); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, filepath.Join(dir, "big.bin"), string(big))
-	g.must(dir, "add", "big.bin")
-	g.must(dir, "commit", "-q", "-m", "50 MB")
-	wantLines(t, g.refused(dir, "push", "origin", "main"),
+	gittest.WriteFile(t, dir, "big.bin", string(big))
+	g.Must(dir, "add", "big.bin")
+	g.Must(dir, "commit", "-q", "-m", "50 MB")
+	wantLines(t, g.Refused(dir, "push", "origin", "main"),
 		"remote: racecase: the push carries a pack of 50.0 MiB; a push may carry at most 8 MiB", "remote unpack failed: pack too large")
 	unchanged(head, "// the browser's version\n")
 }
@@ -135,13 +136,13 @@ func TestGitWithAWrongTokenReadsNothing(t *testing.T) {
 	ws := alice.createWorkspace()
 	access := alice.gitAccess(ws.ID)
 	bobs := bob.gitAccess(bob.createWorkspace().ID)
-	g := newGit(t)
+	g := gittest.New(t)
 	wrong := strings.Replace(access.CloneURL, access.Token, access.Token[:len(access.Token)-2]+"xx", 1)
 	others := strings.Replace(access.CloneURL, access.Token, bobs.Token, 1)
 	for u, says := range map[string]string{wrong: "Authentication failed", others: "Authentication failed", access.URL: "terminal prompts disabled"} {
-		wantLines(t, g.refused("", "ls-remote", u), says)
+		wantLines(t, g.Refused("", "ls-remote", u), says)
 		dir := filepath.Join(t.TempDir(), "clone")
-		g.refused("", "clone", u, dir)
+		g.Refused("", "clone", u, dir)
 		if _, err := os.Stat(filepath.Join(dir, fixFile)); err == nil {
 			t.Fatalf("a clone with %s got files", u)
 		}
@@ -169,8 +170,8 @@ func TestGitWithAWrongTokenReadsNothing(t *testing.T) {
 	}
 
 	rotated := decode[gitAccessJSON](t, alice.do("POST", "/api/workspaces/"+ws.ID+"/git/token", nil).want(t, http.StatusOK))
-	wantLines(t, g.refused("", "ls-remote", access.CloneURL), "Authentication failed")
-	wantLines(t, g.must("", "ls-remote", rotated.CloneURL), "refs/heads/main")
+	wantLines(t, g.Refused("", "ls-remote", access.CloneURL), "Authentication failed")
+	wantLines(t, g.Must("", "ls-remote", rotated.CloneURL), "refs/heads/main")
 	problemOf(t, bob.do("GET", "/api/workspaces/"+ws.ID+"/git", nil), http.StatusNotFound, "not_found")
 	problemOf(t, bob.do("POST", "/api/workspaces/"+ws.ID+"/git/token", nil), http.StatusNotFound, "not_found")
 }
@@ -182,9 +183,9 @@ func TestGitMalformedPackIsRefusedAndChangesNothing(t *testing.T) {
 	c := newClient(t, srv.URL)
 	ws := c.createWorkspace()
 	access := c.gitAccess(ws.ID)
-	g := newGit(t)
-	dir := g.clone(access.CloneURL)
-	head := g.remoteMain(dir)
+	g := gittest.New(t)
+	dir := g.Clone(access.CloneURL)
+	head := g.RemoteMain(dir)
 
 	command := fmt.Sprintf("%s %s refs/heads/main\x00report-status side-band-64k\n", head, strings.Repeat("1", 40))
 	body := fmt.Sprintf("%04x%s0000PACK\x00\x00\x00\x02\x00\x00\x00\x01not a pack at all", len(command)+4, command)
@@ -198,7 +199,7 @@ func TestGitMalformedPackIsRefusedAndChangesNothing(t *testing.T) {
 		t.Fatalf("status %d: %q", resp.StatusCode, data)
 	}
 	wantLines(t, string(data), "racecase: The pack is malformed", "Nothing was changed.", "unpack malformed pack", "ng refs/heads/main unpacker error")
-	if got := g.remoteMain(dir); got != head {
+	if got := g.RemoteMain(dir); got != head {
 		t.Fatalf("main moved to %s", got)
 	}
 }
@@ -227,12 +228,12 @@ func TestGitPushRunsTheChecksAndSubmits(t *testing.T) {
 	srv := startServe(t, "--workers", "2")
 	c := newClient(t, srv.URL)
 	ws := c.createWorkspace()
-	g := newGit(t)
-	dir := g.clone(c.gitAccess(ws.ID).CloneURL)
+	g := gittest.New(t)
+	dir := g.Clone(c.gitAccess(ws.ID).CloneURL)
 
 	// The buggy repository, submitted as cloned: the hidden tests fail with
 	// the interleaving that breaks them.
-	out := g.must(dir, "push", "origin", "HEAD:submit")
+	out := g.Must(dir, "push", "origin", "HEAD:submit")
 	wantLines(t, out, "remote: racecase: main is at", "no file changed", "remote: racecase: queued",
 		"remote: racecase: Submission failed", "remote: verdict: fail", "remote:     interleaving:", "[new branch]      HEAD -> submit")
 	if !strings.Contains(out, "remote:     >") {
@@ -241,16 +242,16 @@ func TestGitPushRunsTheChecksAndSubmits(t *testing.T) {
 
 	// The reference fix, pushed to main: the checks pass.
 	for path, content := range solutionChanges(t) {
-		writeFile(t, filepath.Join(dir, filepath.FromSlash(path)), content)
+		gittest.WriteFile(t, dir, path, content)
 	}
-	g.must(dir, "commit", "-q", "-a", "-m", "claim the lock atomically")
-	out = g.must(dir, "push", "origin", "main")
+	g.Must(dir, "commit", "-q", "-a", "-m", "claim the lock atomically")
+	out = g.Must(dir, "push", "origin", "main")
 	wantLines(t, out, fixFile+" (version 2)", "remote: racecase: Checks passed", "remote: verdict: pass", "main -> main")
 
 	// One more commit, submitted with the push option: the hidden tests pass.
-	fixed := readFile(t, dir, fixFile)
-	g.commitFile(dir, fixFile, "// Claimed with set-if-absent: one owner per job.\n"+fixed, "explain the fix")
-	out = g.must(dir, "push", "-o", "submit", "origin", "main")
+	fixed := gittest.ReadFile(t, dir, fixFile)
+	g.CommitFile(dir, fixFile, "// Claimed with set-if-absent: one owner per job.\n"+fixed, "explain the fix")
+	out = g.Must(dir, "push", "-o", "submit", "origin", "main")
 	wantLines(t, out, fixFile+" (version 3)", "remote: racecase: Submission passed", "remote: verdict: pass")
 	if strings.Contains(out, "✗") {
 		t.Fatalf("a test failed:\n%s", out)

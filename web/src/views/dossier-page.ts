@@ -11,6 +11,7 @@ import { coach as buildCoach } from '../side/coach';
 import { evidenceMap } from '../side/evidence-map';
 import { stepper } from '../side/stepper';
 import { timer as buildTimer } from '../side/timer';
+import { followWorkspace } from '../ws/live';
 import { WorkspacePane } from '../ws/workspace';
 import { brand, topBar } from './chrome';
 import { bindKeys, toggleFocusMode } from './page-keys';
@@ -141,12 +142,29 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
     } else void runs.resume(latest.id);
   }
 
+  // Edits and runs from elsewhere (a git push, another tab) show up here too.
+  const rc = runs;
+  let newestRun = latest?.id;
+  const stopFollowing = followWorkspace(ws.id, (snap) => {
+    void p.syncFiles(snap.files);
+    const newest = snap.runs[0];
+    if (newest && newest.id !== newestRun) {
+      newestRun = newest.id;
+      if (!rc.busy && !rc.knows(newest.id)) {
+        if (newest.status === 'done') void rc.restore(newest);
+        else void rc.resume(newest.id, 'started elsewhere (a git push or another tab)');
+      }
+    }
+    progressSoon();
+  });
+
   const unbind = bindKeys({ save: () => void p.saveAll(), run: () => run('check') });
   const beforeUnload = (e: BeforeUnloadEvent) => {
     if (p.hasUnsaved()) e.preventDefault();
   };
   window.addEventListener('beforeunload', beforeUnload);
   return () => {
+    stopFollowing();
     unbind();
     window.removeEventListener('beforeunload', beforeUnload);
     window.clearTimeout(progressTimer);
