@@ -64,6 +64,10 @@ func (s *Service) OpenRepo(ctx context.Context, wsID, token string) (*Repo, erro
 		return nil, errNoRepo()
 	}
 	repo := &Repo{WorkspaceID: ws.ID, Learner: ws.LearnerID}
+	if ws.GitHead != nil {
+		repo.Head = plumbing.NewHash(*ws.GitHead)
+		return repo, nil
+	}
 	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
 		ws, d, err := s.workspaceTx(ctx, q, repo.Learner, repo.WorkspaceID)
 		if err != nil {
