@@ -3,7 +3,6 @@ package api
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -28,27 +27,16 @@ func handleWorkspaceEvents(svc *workspace.Service, done <-chan struct{}) gin.Han
 			writeError(c, err)
 			return
 		}
-		w := startEventStream(c)
-		keepAlive := time.NewTicker(keepAliveEvery)
-		defer keepAlive.Stop()
-		recheck := time.NewTicker(snapshotRecheckEvery)
-		defer recheck.Stop()
+		stream := startEventStream(c, done, changes, snapshotRecheckEvery)
+		defer stream.close()
 		var sent []byte
 		for {
 			if data, err := json.Marshal(snap); err == nil && !bytes.Equal(data, sent) {
-				writeEventData(w, "", "snapshot", data)
+				writeEventData(stream.w, "", "snapshot", data)
 				sent = data
 			}
-			w.Flush()
-			select {
-			case <-c.Request.Context().Done():
+			if !stream.wait() {
 				return
-			case <-done:
-				return
-			case <-keepAlive.C:
-				fmt.Fprint(w, ": keep-alive\n\n")
-			case <-changes:
-			case <-recheck.C:
 			}
 			if snap, err = svc.Snapshot(c, learner, id); err != nil {
 				logger(c).Error("workspace stream ended", "workspace", id, "error", err.Error())

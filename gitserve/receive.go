@@ -20,13 +20,8 @@ import (
 // starts, and the answer follows it to its verdict. A refused push changes
 // nothing and says why, naming each file.
 func (s *Server) ReceivePack(w http.ResponseWriter, r *http.Request, name string) {
-	repo := s.open(w, r, name)
+	repo, body := s.openPost(w, r, name)
 	if repo == nil {
-		return
-	}
-	body, err := requestBody(r)
-	if err != nil {
-		fail(w, http.StatusUnsupportedMediaType, "racecase cannot read this request's encoding; send it plain or gzipped.")
 		return
 	}
 	in := bufio.NewReader(body)

@@ -13,7 +13,6 @@ package gitserve
 
 import (
 	"compress/gzip"
-	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -93,13 +92,22 @@ func fail(w http.ResponseWriter, status int, message string) {
 	_, _ = io.WriteString(w, message+"\n")
 }
 
-// requestBody returns the request's body, inflated when git gzipped it.
-func requestBody(r *http.Request) (io.Reader, error) {
+// openPost opens the repository of a POST request and returns its body,
+// inflated when git gzipped it. When it cannot, it answers the request and
+// returns a nil repository.
+func (s *Server) openPost(w http.ResponseWriter, r *http.Request, name string) (*workspace.Repo, io.Reader) {
+	repo := s.open(w, r, name)
+	if repo == nil {
+		return nil, nil
+	}
 	switch r.Header.Get("Content-Encoding") {
 	case "", "identity":
-		return r.Body, nil
+		return repo, r.Body
 	case "gzip", "x-gzip":
-		return gzip.NewReader(r.Body)
+		if body, err := gzip.NewReader(r.Body); err == nil {
+			return repo, body
+		}
 	}
-	return nil, errors.New("unsupported content encoding")
+	fail(w, http.StatusUnsupportedMediaType, "racecase cannot read this request's encoding; send it plain or gzipped.")
+	return nil, nil
 }

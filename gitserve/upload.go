@@ -71,13 +71,8 @@ func parseFetch(r io.Reader) (fetchRequest, error) {
 // the pack then holds what the wanted commits reach minus what the common
 // ones reach.
 func (s *Server) UploadPack(w http.ResponseWriter, r *http.Request, name string) {
-	repo := s.open(w, r, name)
+	repo, body := s.openPost(w, r, name)
 	if repo == nil {
-		return
-	}
-	body, err := requestBody(r)
-	if err != nil {
-		fail(w, http.StatusUnsupportedMediaType, "racecase cannot read this request's encoding; send it plain or gzipped.")
 		return
 	}
 	req, err := parseFetch(io.LimitReader(body, maxFetchRequestBytes))

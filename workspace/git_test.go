@@ -146,11 +146,7 @@ func TestEveryWorkspaceIsARepositoryThatFollowsSaves(t *testing.T) {
 		t.Fatalf("the first commit holds %d files, want the dossier's %d", len(got), len(d.files))
 	}
 
-	f, err := svc.ReadFile(ctx, learner, v.ID, fixPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.SaveFile(ctx, learner, v.ID, fixPath, "// saved in the browser\n", f.Version); err != nil {
+	if err := save(svc, learner, v.ID, fixPath, "// saved in the browser\n"); err != nil {
 		t.Fatal(err)
 	}
 	saved, objs := openRepo(t, svc, learner, v.ID)
@@ -302,12 +298,7 @@ func TestRefusedPushesChangeNothing(t *testing.T) {
 			}
 			tip := learnerCommit(t, objs, repo.Head, edited(files, tc.changes), extra...)
 			_, err := svc.Push(ctx, repo, objs, PushRequest{Old: repo.Head, New: tip})
-			e := wantCode(t, err, tc.code)
-			for _, s := range tc.says {
-				if !strings.Contains(e.Message, s) {
-					t.Errorf("the refusal does not say %q: %s", s, e.Message)
-				}
-			}
+			wantRefusal(t, err, tc.code, tc.says...)
 			wantUnchanged(t, svc, learner, v.ID, repo.Head)
 		})
 	}
@@ -322,11 +313,7 @@ func TestStalePushesAreRefused(t *testing.T) {
 	tip := learnerCommit(t, objs, repo.Head, edited(files, map[string]string{fixPath: "// pushed\n"}))
 
 	// A save lands between opening the repository and the push.
-	f, err := svc.ReadFile(ctx, learner, v.ID, fixPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.SaveFile(ctx, learner, v.ID, fixPath, "// saved\n", f.Version); err != nil {
+	if err := save(svc, learner, v.ID, fixPath, "// saved\n"); err != nil {
 		t.Fatal(err)
 	}
 	saved, fresh := openRepo(t, svc, learner, v.ID)
@@ -349,10 +336,8 @@ func TestStalePushesAreRefused(t *testing.T) {
 			return err
 		},
 	} {
-		e := wantCode(t, push(), ECONFLICT)
-		if !strings.Contains(e.Message, "git pull") {
-			t.Errorf("%s: the refusal does not say what to do: %s", name, e.Message)
-		}
+		t.Log(name)
+		wantRefusal(t, push(), ECONFLICT, "git pull")
 		wantUnchanged(t, svc, learner, v.ID, saved.Head)
 	}
 }
@@ -361,11 +346,7 @@ func TestAWorkspaceFromBeforeGitGetsItsFilesAsFirstCommit(t *testing.T) {
 	svc := newTestService(t, nil, 0)
 	ctx := context.Background()
 	learner, v := newWorkspace(t, svc)
-	f, err := svc.ReadFile(ctx, learner, v.ID, fixPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := svc.SaveFile(ctx, learner, v.ID, fixPath, "// edited before git\n", f.Version); err != nil {
+	if err := save(svc, learner, v.ID, fixPath, "// edited before git\n"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := svc.store.Pool.ExecContext(ctx, `UPDATE workspaces SET git_head = NULL`); err != nil {
@@ -381,6 +362,18 @@ func TestAWorkspaceFromBeforeGitGetsItsFilesAsFirstCommit(t *testing.T) {
 	}
 	if got := treeFiles(t, objs, repo.Head)[fixPath]; got != "// edited before git\n" {
 		t.Fatalf("its first commit holds %q", got)
+	}
+}
+
+// wantRefusal fails the test unless err has code and its message says each
+// of says.
+func wantRefusal(t *testing.T, err error, code string, says ...string) {
+	t.Helper()
+	e := wantCode(t, err, code)
+	for _, s := range says {
+		if !strings.Contains(e.Message, s) {
+			t.Errorf("the refusal does not say %q: %s", s, e.Message)
+		}
 	}
 }
 

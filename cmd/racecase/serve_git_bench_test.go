@@ -21,13 +21,11 @@ import (
 func BenchmarkSubmitByGitPush(b *testing.B) {
 	runnertest.Engine(b)
 	srv := startServe(b, "--workers", "1")
-	c := newClient(b, srv.URL)
-	ws := c.createWorkspace()
+	c, ws, g, dir := clonedWorkspace(b, srv)
 	for path, content := range solutionChanges(b) {
 		c.save(ws.ID, path, content)
 	}
-	g := gittest.New(b)
-	dir := g.Clone(c.gitAccess(ws.ID).CloneURL)
+	g.Must(dir, "pull", "-q")
 
 	var byAPI, byGit []time.Duration
 	b.ResetTimer()

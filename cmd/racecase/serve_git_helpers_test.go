@@ -4,6 +4,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/racecase/racecase/gitserve/gittest"
 )
 
 // gitAccessJSON is GET /api/workspaces/{id}/git.
@@ -18,6 +20,16 @@ type gitAccessJSON struct {
 func (c *client) gitAccess(wsID string) gitAccessJSON {
 	c.t.Helper()
 	return decode[gitAccessJSON](c.t, c.do("GET", "/api/workspaces/"+wsID+"/git", nil).want(c.t, http.StatusOK))
+}
+
+// clonedWorkspace creates a workspace of the flagship on srv for a new
+// learner and clones it with the real git client into dir.
+func clonedWorkspace(t testing.TB, srv *testServer) (c *client, ws workspaceJSON, g *gittest.CLI, dir string) {
+	t.Helper()
+	c = newClient(t, srv.URL)
+	ws = c.createWorkspace()
+	g = gittest.New(t)
+	return c, ws, g, g.Clone(c.gitAccess(ws.ID).CloneURL)
 }
 
 // wantLines fails the test unless out holds every one of lines.

@@ -25,10 +25,7 @@ const (
 // in the workspace with the next version.
 func TestGitCloneAndPullFollowTheBrowser(t *testing.T) {
 	srv := startWithoutEngine(t)
-	c := newClient(t, srv.URL)
-	ws := c.createWorkspace()
-	g := gittest.New(t)
-	dir := g.Clone(c.gitAccess(ws.ID).CloneURL)
+	c, ws, g, dir := clonedWorkspace(t, srv)
 
 	for _, f := range ws.Files {
 		server := decode[fileJSON](t, c.do("GET", "/api/workspaces/"+ws.ID+"/files/"+f.Path, nil).want(t, http.StatusOK))
@@ -75,10 +72,7 @@ func TestGitCloneAndPullFollowTheBrowser(t *testing.T) {
 // of 50 MB are refused with a message that says why, and change nothing.
 func TestGitRefusesPushesThatWouldLoseOrBreakSomething(t *testing.T) {
 	srv := startWithoutEngine(t)
-	c := newClient(t, srv.URL)
-	ws := c.createWorkspace()
-	g := gittest.New(t)
-	dir := g.Clone(c.gitAccess(ws.ID).CloneURL)
+	c, ws, g, dir := clonedWorkspace(t, srv)
 	url := "/api/workspaces/" + ws.ID + "/files/" + fixFile
 	unchanged := func(head, content string) {
 		t.Helper()
@@ -180,11 +174,8 @@ func TestGitWithAWrongTokenReadsNothing(t *testing.T) {
 // not one: the answer says so and main stays where it was.
 func TestGitMalformedPackIsRefusedAndChangesNothing(t *testing.T) {
 	srv := startWithoutEngine(t)
-	c := newClient(t, srv.URL)
-	ws := c.createWorkspace()
+	c, ws, g, dir := clonedWorkspace(t, srv)
 	access := c.gitAccess(ws.ID)
-	g := gittest.New(t)
-	dir := g.Clone(access.CloneURL)
 	head := g.RemoteMain(dir)
 
 	command := fmt.Sprintf("%s %s refs/heads/main\x00report-status side-band-64k\n", head, strings.Repeat("1", 40))
@@ -226,10 +217,7 @@ func TestGitPushRunsTheChecksAndSubmits(t *testing.T) {
 	t.Parallel()
 	runnertest.Engine(t)
 	srv := startServe(t, "--workers", "2")
-	c := newClient(t, srv.URL)
-	ws := c.createWorkspace()
-	g := gittest.New(t)
-	dir := g.Clone(c.gitAccess(ws.ID).CloneURL)
+	c, ws, g, dir := clonedWorkspace(t, srv)
 
 	// The buggy repository, submitted as cloned: the hidden tests fail with
 	// the interleaving that breaks them.
