@@ -80,14 +80,14 @@ func (s *Server) apply(r *http.Request, out *reply, repo *workspace.Repo, plan p
 		return
 	}
 	if err := unpack(objs, pack); err != nil {
-		why := "The pack is malformed: it is truncated, corrupt or not a git pack."
+		why, status := "The pack is malformed: it is truncated, corrupt or not a git pack.", "malformed pack"
 		var limit *limitError
 		if errors.As(err, &limit) {
-			why = limit.msg
+			why, status = limit.msg, "pack over the limits"
 		}
 		out.say("racecase: " + why + " Nothing was changed.")
 		plan.refuseAll("unpacker error")
-		out.finish("malformed pack", plan.refs)
+		out.finish(status, plan.refs)
 		return
 	}
 	res, err := s.svc.Push(ctx, repo, objs, plan.update)
@@ -140,6 +140,8 @@ func refusal(err error) string {
 		return "too large"
 	case workspace.EINVALID:
 		return "refused, see above"
+	case workspace.EUNAVAILABLE:
+		return "unavailable, see above"
 	}
 	return "failed on the server"
 }

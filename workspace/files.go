@@ -86,7 +86,7 @@ func (s *Service) readFile(ctx context.Context, q *db.Queries, d *dossier, wsID,
 // the current file in the error's data ("current"), and changes nothing;
 // a save whose content equals the current content succeeds either way, so a
 // retried request is harmless. Every refused save leaves the stored file as
-// it was.
+// it was. A save that changes the file is also a commit on main.
 func (s *Service) SaveFile(ctx context.Context, learner, wsID, path, content string, baseVersion int64) (File, error) {
 	path, err := CleanPath(path)
 	if err != nil {
@@ -186,7 +186,8 @@ func (s *Service) write(ctx context.Context, q *db.Queries, d *dossier, wsID str
 	}, nil
 }
 
-// ResetFile puts one file back to the dossier's original, as a new version.
+// ResetFile puts one file back to the dossier's original, as a new version
+// and a commit on main.
 func (s *Service) ResetFile(ctx context.Context, learner, wsID, path string) (File, error) {
 	path, err := CleanPath(path)
 	if err != nil {
@@ -218,7 +219,8 @@ func (s *Service) ResetFile(ctx context.Context, learner, wsID, path string) (Fi
 	return out, err
 }
 
-// ResetAll puts every file back to the dossier's original.
+// ResetAll puts every file back to the dossier's original, in one commit on
+// main when any file changed.
 func (s *Service) ResetAll(ctx context.Context, learner, wsID string) ([]FileInfo, error) {
 	var out []FileInfo
 	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {

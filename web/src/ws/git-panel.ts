@@ -10,6 +10,8 @@ import { confirmInline } from './notices';
 export interface GitPanelHooks {
   /** A message for the output console. */
   say(line: string, cls?: string): void;
+  /** The panel was shown (true) or hidden. */
+  toggled(open: boolean): void;
 }
 
 export class GitPanel {
@@ -23,13 +25,10 @@ export class GitPanel {
       this.confirmHost, this.body);
   }
 
-  get isOpen(): boolean {
-    return !this.el.hidden;
-  }
-
   /** Shows or hides the panel, loading the access the first time. */
   async toggle(): Promise<void> {
     this.el.hidden = !this.el.hidden;
+    this.hooks.toggled(!this.el.hidden);
     if (this.el.hidden || this.loaded) return;
     replace(this.body, h('p', { class: 'muted small' }, 'Loading the clone command…'));
     try {

@@ -62,14 +62,14 @@ export class WorkspacePane {
       this.el.classList.remove('showing-changes');
       this.buttons.changes.setAttribute('aria-pressed', 'false');
     });
-    this.git = new GitPanel(wsID, { say: hooks.say });
+    this.git = new GitPanel(wsID, { say: hooks.say, toggled: (open) => this.buttons.git.setAttribute('aria-expanded', String(open)) });
     const btn = (label: string, cls: string, onclick: () => void, extra: Record<string, string> = {}) =>
       h('button', { type: 'button', class: `btn ${cls}`, onclick, ...extra }, label);
     this.buttons = {
       changes: btn('My changes', 'ghost', () => void this.toggleChanges(), { 'aria-pressed': 'false', id: 'my-changes' }),
       resetFile: btn('Reset file', 'ghost', () => void this.resetFile(), { id: 'reset-file' }),
       resetAll: btn('Reset all', 'ghost', () => void this.resetAll(), { id: 'reset-all' }),
-      git: btn('Clone with git', 'ghost', () => void this.toggleGit(), { id: 'clone-git', 'aria-expanded': 'false', 'aria-controls': 'git-panel' }),
+      git: btn('Clone with git', 'ghost', () => void this.git.toggle(), { id: 'clone-git', 'aria-expanded': 'false', 'aria-controls': 'git-panel' }),
       check: btn('Run checks', 'secondary', () => hooks.run('check'), { id: 'run-checks', 'aria-keyshortcuts': 'Control+Enter Meta+Enter', title: 'Run checks (Ctrl/Cmd+Enter)' }),
       submit: btn('Submit fix', 'primary', () => hooks.run('submit'), { id: 'submit-fix', title: 'Run the hidden concurrency tests' }),
     };
@@ -237,11 +237,6 @@ export class WorkspacePane {
     } catch (err) {
       this.showError(err);
     }
-  }
-
-  private async toggleGit(): Promise<void> {
-    await this.git.toggle();
-    this.buttons.git.setAttribute('aria-expanded', String(this.git.isOpen));
   }
 
   /**
