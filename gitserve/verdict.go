@@ -24,14 +24,16 @@ func (s *Server) runToVerdict(ctx context.Context, out *reply, repo *workspace.R
 	if kind == workspace.KindSubmit {
 		what = "your submission to the hidden concurrency tests"
 	}
+	// The workspace is signalled whenever its runs change; watching it from
+	// before the run starts misses no change.
+	changes, stop := s.svc.WatchWorkspace(repo.WorkspaceID)
+	defer stop()
 	run, err := s.svc.StartRun(ctx, repo.Learner, repo.WorkspaceID, kind)
 	if err != nil {
 		out.say("racecase: your push is saved, but " + what + " did not start: " + workspace.ErrorMessage(err))
 		return
 	}
 	out.say(fmt.Sprintf("racecase: running %s as %s; the verdict follows here and in the browser.", what, run.ID))
-	changes, stop := s.svc.WatchRun(run.ID)
-	defer stop()
 	recheck := time.NewTicker(recheckEvery)
 	defer recheck.Stop()
 	status, since := "", time.Now()
