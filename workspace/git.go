@@ -27,6 +27,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/racecase/racecase/store/sqlite/db"
@@ -108,18 +109,7 @@ func (s *Service) gitHead(ctx context.Context, q *db.Queries, ws db.Workspace, d
 			break
 		}
 	}
-	tree, objs, err := treeOf(files)
-	if err != nil {
-		return plumbing.ZeroHash, wrap(err, "build first tree")
-	}
-	commit, err := commitObject(tree, plumbing.ZeroHash, message, when)
-	if err != nil {
-		return plumbing.ZeroHash, wrap(err, "build first commit")
-	}
-	if err := storeObjects(ctx, q, ws.ID, append(objs, commit)); err != nil {
-		return plumbing.ZeroHash, err
-	}
-	return commit.Hash(), moveHead(ctx, q, ws.ID, plumbing.ZeroHash, commit.Hash())
+	return commitOnMain(ctx, q, ws.ID, files, plumbing.ZeroHash, message, when)
 }
 
 // commitFiles commits the workspace's files as they are now on parent, main's
@@ -130,18 +120,25 @@ func (s *Service) commitFiles(ctx context.Context, q *db.Queries, wsID string, p
 	if err != nil {
 		return err
 	}
+	_, err = commitOnMain(ctx, q, wsID, files, parent, message, s.now())
+	return err
+}
+
+// commitOnMain stores a commit by racecase of files on parent (zero: none),
+// main's head, and moves main to it.
+func commitOnMain(ctx context.Context, q *db.Queries, wsID string, files map[string]string, parent plumbing.Hash, message string, when time.Time) (plumbing.Hash, error) {
 	tree, objs, err := treeOf(files)
 	if err != nil {
-		return wrap(err, "build tree")
+		return plumbing.ZeroHash, wrap(err, "build tree")
 	}
-	commit, err := commitObject(tree, parent, message, s.now())
+	commit, err := commitObject(tree, parent, message, when)
 	if err != nil {
-		return wrap(err, "build commit")
+		return plumbing.ZeroHash, wrap(err, "build commit")
 	}
 	if err := storeObjects(ctx, q, wsID, append(objs, commit)); err != nil {
-		return err
+		return plumbing.ZeroHash, err
 	}
-	return moveHead(ctx, q, wsID, parent, commit.Hash())
+	return commit.Hash(), moveHead(ctx, q, wsID, parent, commit.Hash())
 }
 
 // moveHead moves main from old (zero: no head yet) to head. Inside a
