@@ -17,8 +17,8 @@ import (
 // verdict line, against the same submission through the API (start the run,
 // follow its event stream to the verdict), alternating the two against the
 // same server, each first every other time, so that both see the same
-// machine. It reports the medians and
-// their ratio: what git costs over the API.
+// machine. It reports the medians and their ratio: what git costs over the
+// API.
 func BenchmarkSubmitByGitPush(b *testing.B) {
 	runnertest.Engine(b)
 	srv := startServe(b, "--workers", "1")
