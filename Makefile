@@ -63,6 +63,7 @@ lint:
 
 bench: images
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./challenges/
+	$(GO) test -run '^$$' -bench SubmitByGitPush -benchtime 10x ./cmd/racecase/
 
 clean:
 	rm -rf bin web/node_modules web/dist-test

@@ -24,6 +24,8 @@ func TestServeAppOr(t *testing.T) {
 		{http.MethodGet, "/api/nothing", "problem"},
 		{http.MethodGet, "/api", "problem"},
 		{http.MethodPost, "/somewhere", "problem"},
+		{http.MethodGet, "/git/w_x.git/HEAD", "problem"},
+		{http.MethodGet, "/gitlab", "app"},
 	} {
 		rec := httptest.NewRecorder()
 		r.ServeHTTP(rec, httptest.NewRequest(tc.method, tc.path, nil))
@@ -31,7 +33,7 @@ func TestServeAppOr(t *testing.T) {
 			t.Errorf("%s %s: got %q, want %q", tc.method, tc.path, got, tc.want)
 		}
 	}
-	if want := []string{"app", "app", "app", "unmatched", "unmatched", "unmatched"}; strings.Join(routes, " ") != strings.Join(want, " ") {
+	if want := []string{"app", "app", "app", "unmatched", "unmatched", "unmatched", "unmatched", "app"}; strings.Join(routes, " ") != strings.Join(want, " ") {
 		t.Errorf("routes in logs and metrics: %v, want %v", routes, want)
 	}
 	bare := gin.New()

@@ -35,36 +35,20 @@ func handleRunEvents(svc *workspace.Service, done <-chan struct{}) gin.HandlerFu
 			writeError(c, err)
 			return
 		}
-		w := c.Writer
-		h := w.Header()
-		h.Set("Content-Type", "text/event-stream")
-		h.Set("Cache-Control", "no-cache")
-		h.Set("X-Accel-Buffering", "no")
-		w.WriteHeader(http.StatusOK)
-		keepAlive := time.NewTicker(keepAliveEvery)
-		defer keepAlive.Stop()
-		recheck := time.NewTicker(recheckEvery)
-		defer recheck.Stop()
+		stream := startEventStream(c, done, changes, recheckEvery)
+		defer stream.close()
 		for {
 			for _, e := range events {
-				writeEvent(w, strconv.FormatInt(e.ID, 10), "status", e)
+				writeEvent(stream.w, strconv.FormatInt(e.ID, 10), "status", e)
 				after = e.ID
 			}
 			if run.Status == workspace.StatusDone {
-				writeEvent(w, "", "verdict", run)
-				w.Flush()
+				writeEvent(stream.w, "", "verdict", run)
+				stream.w.Flush()
 				return
 			}
-			w.Flush()
-			select {
-			case <-c.Request.Context().Done():
+			if !stream.wait() {
 				return
-			case <-done:
-				return
-			case <-keepAlive.C:
-				fmt.Fprint(w, ": keep-alive\n\n")
-			case <-changes:
-			case <-recheck.C:
 			}
 			if events, run, err = svc.RunEvents(c, learner, id, after); err != nil {
 				logger(c).Error("event stream ended", "run", id, "error", err.Error())
@@ -74,12 +58,65 @@ func handleRunEvents(svc *workspace.Service, done <-chan struct{}) gin.HandlerFu
 	}
 }
 
+// eventStream is an open Server-Sent Events response that waits for what
+// it reports to change.
+type eventStream struct {
+	c         *gin.Context
+	w         gin.ResponseWriter
+	done      <-chan struct{} // closed at shutdown
+	changes   <-chan struct{} // signalled when what the stream reports may have changed
+	keepAlive *time.Ticker
+	recheck   *time.Ticker
+}
+
+// startEventStream answers 200 with the headers of a Server-Sent Events
+// stream that re-reads on every signal of changes and every recheck
+// interval. Close it when the handler returns.
+func startEventStream(c *gin.Context, done, changes <-chan struct{}, recheck time.Duration) *eventStream {
+	h := c.Writer.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Accel-Buffering", "no")
+	c.Writer.WriteHeader(http.StatusOK)
+	return &eventStream{c: c, w: c.Writer, done: done, changes: changes,
+		keepAlive: time.NewTicker(keepAliveEvery), recheck: time.NewTicker(recheck)}
+}
+
+// wait sends what was written, then waits until something may have changed,
+// keeping an idle stream alive with comments. It returns false when the
+// stream must end: the client left or the server is shutting down.
+func (s *eventStream) wait() bool {
+	s.w.Flush()
+	select {
+	case <-s.c.Request.Context().Done():
+		return false
+	case <-s.done:
+		return false
+	case <-s.keepAlive.C:
+		fmt.Fprint(s.w, ": keep-alive\n\n")
+	case <-s.changes:
+	case <-s.recheck.C:
+	}
+	return true
+}
+
+// close stops the stream's tickers.
+func (s *eventStream) close() {
+	s.keepAlive.Stop()
+	s.recheck.Stop()
+}
+
 // writeEvent writes one Server-Sent Event whose data is v as JSON.
 func writeEvent(w gin.ResponseWriter, id, name string, v any) {
 	data, err := json.Marshal(v)
 	if err != nil {
 		return
 	}
+	writeEventData(w, id, name, data)
+}
+
+// writeEventData writes one Server-Sent Event with data, one line of JSON.
+func writeEventData(w gin.ResponseWriter, id, name string, data []byte) {
 	if id != "" {
 		fmt.Fprintf(w, "id: %s\n", id)
 	}

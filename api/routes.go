@@ -3,6 +3,7 @@ package api
 import (
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"github.com/racecase/racecase/gitserve"
 )
 
 // addRoutes lists every route of the API. openapi.json documents each one,
@@ -32,9 +33,18 @@ func addRoutes(r *gin.Engine, cfg Config) {
 	api.POST("/workspaces/:id/hints", handleRevealHint(svc))
 	api.GET("/workspaces/:id/progress", handleProgress(svc))
 	api.POST("/workspaces/:id/runs", handleStartRun(svc))
+	api.GET("/workspaces/:id/events", handleWorkspaceEvents(svc, cfg.Done))
+	api.GET("/workspaces/:id/git", handleGitAccess(svc))
+	api.POST("/workspaces/:id/git/token", handleRotateGitToken(svc))
 
 	api.GET("/runs/:id", handleGetRun(svc))
 	api.GET("/runs/:id/events", handleRunEvents(svc, cfg.Done))
+
+	// git's smart HTTP protocol: each workspace is a repository.
+	git := gitserve.New(gitserve.Config{Service: svc, Logger: cfg.Logger, Done: cfg.Done})
+	r.GET("/git/:repo/info/refs", gitRoute(git.InfoRefs))
+	r.POST("/git/:repo/git-upload-pack", gitRoute(git.UploadPack))
+	r.POST("/git/:repo/git-receive-pack", gitRoute(git.ReceivePack))
 
 	teacher := api.Group("/instructor", requireInstructor(cfg.InstructorToken))
 	teacher.GET("/dossiers", handleInstructorDossiers(cfg.Instructor))

@@ -1,9 +1,11 @@
 // Package api is racecase's HTTP API, built on gin: the catalog of dossiers,
-// learners' workspaces and files, runs with a Server-Sent Events stream,
-// hints and progress, health and metrics, and the token-protected instructor
-// routes (each dossier's lint and validate status). routes.go lists every route;
-// every error is an RFC 9457 problem document; /api/openapi.json describes
-// the whole API.
+// learners' workspaces and files, runs and workspaces followed as
+// Server-Sent Events, hints and progress, git access to workspaces (the
+// protocol itself is gitserve's), health and metrics, and the token-protected
+// instructor routes (each dossier's lint and validate status). routes.go
+// lists every route; every error is an RFC 9457 problem document, except on
+// git's protocol routes, which answer as git expects; /api/openapi.json
+// describes the whole API.
 package api
 
 import (

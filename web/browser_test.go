@@ -29,6 +29,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("a save conflict asks which version to keep", func(t *testing.T) {
 		saveConflict(t, newPage(t, chromium, base, 1280, 800))
 	})
+	t.Run("a git push shows in the page", func(t *testing.T) { gitPush(t, newPage(t, chromium, base, 1280, 800)) })
 }
 
 // openFlagship opens the flagship from the catalog and waits for its workspace.

@@ -31,13 +31,9 @@ func (s *Service) Diff(ctx context.Context, learner, wsID string) (Diff, error) 
 	if err != nil {
 		return Diff{}, err
 	}
-	rows, err := s.store.ListFileContents(ctx, wsID)
+	current, err := currentFiles(ctx, s.store.Queries, wsID)
 	if err != nil {
-		return Diff{}, wrap(err, "read files")
-	}
-	current := make(map[string]string, len(rows))
-	for _, r := range rows {
-		current[r.Path] = r.Content
+		return Diff{}, err
 	}
 	patch, changed, err := unifiedPatch(d.files, current)
 	if err != nil {

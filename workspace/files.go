@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/racecase/racecase/store/sqlite/db"
@@ -85,7 +86,7 @@ func (s *Service) readFile(ctx context.Context, q *db.Queries, d *dossier, wsID,
 // the current file in the error's data ("current"), and changes nothing;
 // a save whose content equals the current content succeeds either way, so a
 // retried request is harmless. Every refused save leaves the stored file as
-// it was.
+// it was. A save that changes the file is also a commit on main.
 func (s *Service) SaveFile(ctx context.Context, learner, wsID, path, content string, baseVersion int64) (File, error) {
 	path, err := CleanPath(path)
 	if err != nil {
@@ -96,7 +97,7 @@ func (s *Service) SaveFile(ctx context.Context, learner, wsID, path, content str
 	}
 	var saved File
 	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
-		_, d, err := s.workspaceTx(ctx, q, learner, wsID)
+		ws, d, err := s.workspaceTx(ctx, q, learner, wsID)
 		if err != nil {
 			return err
 		}
@@ -119,8 +120,15 @@ func (s *Service) SaveFile(ctx context.Context, learner, wsID, path, content str
 		if err := s.checkWorkspaceSize(ctx, q, wsID, path, len(content)); err != nil {
 			return err
 		}
+		head, err := s.gitHead(ctx, q, ws, d)
+		if err != nil {
+			return err
+		}
 		saved, err = s.write(ctx, q, d, wsID, current, content, "save")
 		if err != nil {
+			return err
+		}
+		if err := s.commitFiles(ctx, q, wsID, head, fmt.Sprintf("Save %s (version %d)\n\nSaved in the browser.\n", path, saved.Version)); err != nil {
 			return err
 		}
 		if saved.Changed {
@@ -128,6 +136,9 @@ func (s *Service) SaveFile(ctx context.Context, learner, wsID, path, content str
 		}
 		return nil
 	})
+	if err == nil {
+		s.notify.publish(wsID)
+	}
 	return saved, err
 }
 
@@ -140,7 +151,7 @@ func (s *Service) checkWorkspaceSize(ctx context.Context, q *db.Queries, wsID, p
 	}
 	if total := others + int64(size); total > MaxWorkspaceBytes {
 		return &Error{Code: ETOOLARGE,
-			Message: "Saving " + quote(path) + " would make the workspace " + formatSize(total) + "; a workspace may hold at most " + formatSize(MaxWorkspaceBytes) + ".",
+			Message: "Saving " + quote(path) + " would make the workspace " + FormatSize(total) + "; a workspace may hold at most " + FormatSize(MaxWorkspaceBytes) + ".",
 			Data:    map[string]any{"limit_bytes": MaxWorkspaceBytes, "size_bytes": total}}
 	}
 	return nil
@@ -175,7 +186,8 @@ func (s *Service) write(ctx context.Context, q *db.Queries, d *dossier, wsID str
 	}, nil
 }
 
-// ResetFile puts one file back to the dossier's original, as a new version.
+// ResetFile puts one file back to the dossier's original, as a new version
+// and a commit on main.
 func (s *Service) ResetFile(ctx context.Context, learner, wsID, path string) (File, error) {
 	path, err := CleanPath(path)
 	if err != nil {
@@ -183,44 +195,70 @@ func (s *Service) ResetFile(ctx context.Context, learner, wsID, path string) (Fi
 	}
 	var out File
 	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
-		_, d, err := s.workspaceTx(ctx, q, learner, wsID)
+		ws, d, err := s.workspaceTx(ctx, q, learner, wsID)
 		if err != nil {
 			return err
 		}
 		if err := d.repoFile(path); err != nil {
 			return err
 		}
-		out, err = s.reset(ctx, q, d, wsID, path)
-		return err
-	})
-	return out, err
-}
-
-// ResetAll puts every file back to the dossier's original.
-func (s *Service) ResetAll(ctx context.Context, learner, wsID string) ([]FileInfo, error) {
-	var out []FileInfo
-	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
-		_, d, err := s.workspaceTx(ctx, q, learner, wsID)
+		head, err := s.gitHead(ctx, q, ws, d)
 		if err != nil {
 			return err
 		}
-		for _, p := range d.paths {
-			f, err := s.reset(ctx, q, d, wsID, p)
-			if err != nil {
-				return err
-			}
-			out = append(out, f.FileInfo)
+		var wrote bool
+		out, wrote, err = s.reset(ctx, q, d, wsID, path)
+		if err != nil || !wrote {
+			return err
 		}
-		return nil
+		return s.commitFiles(ctx, q, wsID, head, fmt.Sprintf("Reset %s to the dossier's original (version %d)\n\nReset in the browser.\n", path, out.Version))
 	})
+	if err == nil {
+		s.notify.publish(wsID)
+	}
 	return out, err
 }
 
-// reset writes the original content of path unless the file already holds it.
-func (s *Service) reset(ctx context.Context, q *db.Queries, d *dossier, wsID, path string) (File, error) {
+// ResetAll puts every file back to the dossier's original, in one commit on
+// main when any file changed.
+func (s *Service) ResetAll(ctx context.Context, learner, wsID string) ([]FileInfo, error) {
+	var out []FileInfo
+	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+		ws, d, err := s.workspaceTx(ctx, q, learner, wsID)
+		if err != nil {
+			return err
+		}
+		head, err := s.gitHead(ctx, q, ws, d)
+		if err != nil {
+			return err
+		}
+		changed := false
+		for _, p := range d.paths {
+			f, wrote, err := s.reset(ctx, q, d, wsID, p)
+			if err != nil {
+				return err
+			}
+			changed = changed || wrote
+			out = append(out, f.FileInfo)
+		}
+		if !changed {
+			return nil
+		}
+		return s.commitFiles(ctx, q, wsID, head, "Reset every file to the dossier's original\n\nReset in the browser.\n")
+	})
+	if err == nil {
+		s.notify.publish(wsID)
+	}
+	return out, err
+}
+
+// reset writes the original content of path unless the file already holds
+// it; wrote says whether it did.
+func (s *Service) reset(ctx context.Context, q *db.Queries, d *dossier, wsID, path string) (f File, wrote bool, err error) {
 	current, err := s.readFile(ctx, q, d, wsID, path)
 	if err != nil || !current.Changed {
-		return current, err
+		return current, false, err
 	}
-	return s.write(ctx, q, d, wsID, current, d.files[path], "reset")
+	f, err = s.write(ctx, q, d, wsID, current, d.files[path], "reset")
+	return f, err == nil, err
 }

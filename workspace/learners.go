@@ -14,6 +14,7 @@ import (
 const (
 	settingSessionKey = "session_key"
 	settingInstanceID = "instance_id"
+	settingGitKey     = "git_token_key"
 )
 
 // newID returns a random identifier with the given prefix, e.g. "w_3f…".
@@ -36,6 +37,14 @@ func (s *Service) SessionKey(ctx context.Context) ([]byte, error) {
 	key := make([]byte, 32)
 	_, _ = rand.Read(key)
 	return s.setting(ctx, settingSessionKey, key)
+}
+
+// gitTokenKey returns the key git tokens are derived from, generating and
+// storing it the first time.
+func (s *Service) gitTokenKey(ctx context.Context) ([]byte, error) {
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	return s.setting(ctx, settingGitKey, key)
 }
 
 // instanceID returns this data directory's id, which labels its containers.

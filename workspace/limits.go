@@ -21,11 +21,13 @@ const historyDepth = 50
 // recentRuns is how many runs a workspace view lists.
 const recentRuns = 10
 
-// formatSize prints a byte count for a learner, e.g. "256 KiB".
-func formatSize(n int64) string {
+// FormatSize prints a byte count for a learner, e.g. "256 KiB" or "50.0 MiB".
+func FormatSize(n int64) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 	case n >= 1<<10 && n%(1<<10) == 0:
 		return fmt.Sprintf("%d KiB", n>>10)
 	case n >= 1<<10:

@@ -2,9 +2,10 @@ package workspace
 
 import "sync"
 
-// broker tells watchers of a run that it may have changed. Signals carry no
-// data: a watcher re-reads the run. A watcher that is slow to read misses
-// nothing, because one pending signal stands for any number of changes.
+// broker tells watchers of a run or of a workspace (ids never clash) that
+// it may have changed. Signals carry no data: a watcher re-reads what it
+// watches. A watcher that is slow to read misses nothing, because one
+// pending signal stands for any number of changes.
 type broker struct {
 	mu       sync.Mutex
 	watchers map[string]map[chan struct{}]bool
@@ -14,7 +15,7 @@ func newBroker() *broker {
 	return &broker{watchers: map[string]map[chan struct{}]bool{}}
 }
 
-// subscribe returns a channel signalled on every change of run id, and a
+// subscribe returns a channel signalled on every change of id, and a
 // function that stops the signals.
 func (b *broker) subscribe(id string) (<-chan struct{}, func()) {
 	ch := make(chan struct{}, 1)
@@ -34,7 +35,7 @@ func (b *broker) subscribe(id string) (<-chan struct{}, func()) {
 	}
 }
 
-// publish signals every watcher of run id without blocking.
+// publish signals every watcher of id without blocking.
 func (b *broker) publish(id string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()

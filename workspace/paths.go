@@ -58,15 +58,24 @@ func (d *dossier) writable(p string) error {
 // CheckContent checks a file's new content: UTF-8 text without NUL
 // characters, at most MaxFileBytes.
 func CheckContent(p, content string) error {
+	if err := checkFileSize(p, int64(len(content))); err != nil {
+		return err
+	}
 	switch {
-	case len(content) > MaxFileBytes:
-		return &Error{Code: ETOOLARGE,
-			Message: "The file " + quote(p) + " would be " + formatSize(int64(len(content))) + "; one file may hold at most " + formatSize(MaxFileBytes) + ".",
-			Data:    map[string]any{"limit_bytes": MaxFileBytes, "size_bytes": len(content)}}
 	case !utf8.ValidString(content):
 		return Errorf(EINVALID, "The content of %q is not valid UTF-8; only text files can be saved.", p)
 	case strings.ContainsRune(content, 0):
 		return Errorf(EINVALID, "The content of %q holds a NUL character; only text files can be saved.", p)
 	}
 	return nil
+}
+
+// checkFileSize refuses a file of more than MaxFileBytes.
+func checkFileSize(p string, size int64) error {
+	if size <= MaxFileBytes {
+		return nil
+	}
+	return &Error{Code: ETOOLARGE,
+		Message: "The file " + quote(p) + " would be " + FormatSize(size) + "; one file may hold at most " + FormatSize(MaxFileBytes) + ".",
+		Data:    map[string]any{"limit_bytes": MaxFileBytes, "size_bytes": size}}
 }

@@ -104,13 +104,9 @@ func (s *Service) StartRun(ctx context.Context, learner, wsID, kind string) (Run
 			return &Error{Code: ETOOMANY, RetryAfter: s.metrics.retryAfter(n, s.cfg.Workers),
 				Message: "The run queue is full; try again in a moment. Nothing was queued."}
 		}
-		files, err := q.ListFileContents(ctx, wsID)
+		snapshot, err := currentFiles(ctx, q, wsID)
 		if err != nil {
-			return wrap(err, "snapshot files")
-		}
-		snapshot := make(map[string]string, len(files))
-		for _, f := range files {
-			snapshot[f.Path] = f.Content
+			return err
 		}
 		blob, err := json.Marshal(snapshot)
 		if err != nil {
@@ -136,6 +132,7 @@ func (s *Service) StartRun(ctx context.Context, learner, wsID, kind string) (Run
 	if err != nil {
 		return Run{}, err
 	}
+	s.notify.publish(wsID)
 	return s.Run(ctx, learner, id)
 }
 

@@ -83,6 +83,7 @@ type Service struct {
 	runs     *runQueue    // nil without a runner
 	timeout  atomic.Int64 // the most one run may take, in nanoseconds
 	now      func() time.Time
+	gitKey   []byte // derives git tokens
 }
 
 // dossier is a dossier with its original repository, ready to copy.
@@ -119,6 +120,10 @@ func New(ctx context.Context, db *sqlite.DB, cfg Config) (*Service, error) {
 		notify:   newBroker(),
 		inflight: newInflight(),
 		now:      time.Now,
+	}
+	var err error
+	if s.gitKey, err = s.gitTokenKey(ctx); err != nil {
+		return nil, err
 	}
 	for _, d := range cfg.Dossiers {
 		if err := s.Publish(d, cfg.Content); err != nil {

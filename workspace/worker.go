@@ -56,6 +56,7 @@ func (w *runWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 		return err
 	}
 	s.notify.publish(id)
+	s.notify.publish(run.workspaceID)
 
 	res, execErr := s.execute(ctx, run)
 	after, cancel := context.WithTimeout(context.WithoutCancel(ctx), bookkeepingTimeout)
@@ -79,6 +80,7 @@ func (w *runWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 		s.metrics.countVerdict(run.kind, res.Verdict)
 	}
 	s.notify.publish(id)
+	s.notify.publish(run.workspaceID)
 	return nil
 }
 

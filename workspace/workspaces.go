@@ -58,7 +58,8 @@ func (s *Service) Create(ctx context.Context, learner, slug string) (View, error
 				return wrap(err, "copy "+p)
 			}
 		}
-		return nil
+		_, err := s.gitHead(ctx, q, db.Workspace{ID: id, Dossier: slug, CreatedAt: now}, d)
+		return err
 	})
 	if err != nil {
 		return View{}, err

@@ -58,7 +58,7 @@ type testServer struct {
 
 // startServe runs `racecase serve` on a free port with a fresh data
 // directory and the given extra flags; it stops when the test ends.
-func startServe(t *testing.T, extra ...string) *testServer {
+func startServe(t testing.TB, extra ...string) *testServer {
 	t.Helper()
 	data := t.TempDir()
 	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--data", data}, extra...)

@@ -13,6 +13,13 @@ type FileHistory struct {
 	ReplacedAt  int64
 }
 
+type GitObject struct {
+	WorkspaceID string
+	Hash        string
+	Type        string
+	Data        []byte
+}
+
 type HintReveal struct {
 	WorkspaceID string
 	Hint        int64
@@ -59,10 +66,12 @@ type Setting struct {
 }
 
 type Workspace struct {
-	ID        string
-	LearnerID string
-	Dossier   string
-	CreatedAt int64
+	ID                 string
+	LearnerID          string
+	Dossier            string
+	CreatedAt          int64
+	GitHead            *string
+	GitTokenGeneration int64
 }
 
 type WorkspaceFile struct {

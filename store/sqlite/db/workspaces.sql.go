@@ -32,7 +32,7 @@ func (q *Queries) CreateWorkspace(ctx context.Context, arg CreateWorkspaceParams
 }
 
 const getWorkspace = `-- name: GetWorkspace :one
-SELECT id, learner_id, dossier, created_at FROM workspaces WHERE id = ?1 AND learner_id = ?2
+SELECT id, learner_id, dossier, created_at, git_head, git_token_generation FROM workspaces WHERE id = ?1 AND learner_id = ?2
 `
 
 type GetWorkspaceParams struct {
@@ -48,12 +48,14 @@ func (q *Queries) GetWorkspace(ctx context.Context, arg GetWorkspaceParams) (Wor
 		&i.LearnerID,
 		&i.Dossier,
 		&i.CreatedAt,
+		&i.GitHead,
+		&i.GitTokenGeneration,
 	)
 	return i, err
 }
 
 const listWorkspaces = `-- name: ListWorkspaces :many
-SELECT id, learner_id, dossier, created_at FROM workspaces WHERE learner_id = ?1 ORDER BY created_at DESC, id
+SELECT id, learner_id, dossier, created_at, git_head, git_token_generation FROM workspaces WHERE learner_id = ?1 ORDER BY created_at DESC, id
 `
 
 func (q *Queries) ListWorkspaces(ctx context.Context, learnerID string) ([]Workspace, error) {
@@ -70,6 +72,8 @@ func (q *Queries) ListWorkspaces(ctx context.Context, learnerID string) ([]Works
 			&i.LearnerID,
 			&i.Dossier,
 			&i.CreatedAt,
+			&i.GitHead,
+			&i.GitTokenGeneration,
 		); err != nil {
 			return nil, err
 		}

@@ -2,7 +2,7 @@
 // back as ApiError carrying the RFC 9457 problem the API sent, so the page
 // can show its title and detail to the learner.
 import type {
-  Card, Diff, Dossier, FileInfo, HintView, Problem, Progress, Run, RunKind, WorkspaceFile,
+  Card, Diff, Dossier, FileInfo, GitAccess, HintView, Problem, Progress, Run, RunKind, WorkspaceFile,
   WorkspaceSummary, WorkspaceView,
 } from './types';
 
@@ -78,4 +78,7 @@ export const api = {
   startRun: (id: string, kind: RunKind) => call<Run>('POST', `${ws(id)}/runs`, { kind }),
   run: (runID: string) => call<Run>('GET', `/api/runs/${encodeURIComponent(runID)}`),
   runEventsURL: (runID: string) => `/api/runs/${encodeURIComponent(runID)}/events`,
+  workspaceEventsURL: (id: string) => `${ws(id)}/events`,
+  gitAccess: (id: string) => call<GitAccess>('GET', `${ws(id)}/git`),
+  rotateGitToken: (id: string) => call<GitAccess>('POST', `${ws(id)}/git/token`),
 };

@@ -202,6 +202,20 @@ export interface WorkspaceView {
   runs: RunSummary[];
 }
 
+/** GET /api/workspaces/{id}/events: what the page follows live. */
+export interface Snapshot {
+  files: FileInfo[];
+  runs: RunSummary[];
+}
+
+/** How to clone a workspace with git. */
+export interface GitAccess {
+  url: string;
+  token: string;
+  clone_url: string;
+  clone_command: string;
+}
+
 export interface WorkspaceSummary {
   id: string;
   dossier: string;

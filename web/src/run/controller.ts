@@ -20,6 +20,7 @@ const POLL_MS = 1000;
 
 export class RunController {
   private active: string | null = null;
+  private followed = new Set<string>();
 
   constructor(
     private readonly wsID: string,
@@ -31,6 +32,11 @@ export class RunController {
 
   get busy(): boolean {
     return this.active !== null;
+  }
+
+  /** Whether this page has followed (or shown) the run. */
+  knows(runID: string): boolean {
+    return this.followed.has(runID);
   }
 
   /** Saves, starts a check or a submission, and follows it. */
@@ -58,12 +64,12 @@ export class RunController {
     }
   }
 
-  /** Follows a run that was already in flight when the page loaded. */
-  async resume(runID: string): Promise<void> {
+  /** Follows a run this page did not start: one in flight when it loaded, or started elsewhere. */
+  async resume(runID: string, origin = 'started earlier'): Promise<void> {
     try {
       const run = await api.run(runID);
       this.hooks.running(run.kind);
-      this.out.line(`$ following ${runLabel(run.kind).toLowerCase()} ${run.id} started earlier`, 'cmd');
+      this.out.line(`$ following ${runLabel(run.kind).toLowerCase()} ${run.id} ${origin}`, 'cmd');
       this.follow(run);
     } catch (err) {
       const e = describeError(err);
@@ -76,6 +82,7 @@ export class RunController {
     try {
       const run = await api.run(summary.id);
       if (run.status !== 'done') return this.resume(run.id);
+      this.followed.add(run.id);
       this.out.line(`Last ${runLabel(run.kind).toLowerCase()}: ${this.summaryLine(run)}`, run.verdict === 'pass' ? 'ok' : 'bad');
       this.out.setResults(resultsView(run), this.count(run));
     } catch {
@@ -84,6 +91,7 @@ export class RunController {
   }
 
   private follow(run: Run): void {
+    this.followed.add(run.id);
     this.active = run.id;
     this.hooks.running(run.kind);
     let last: RunStatus | null = null;

@@ -14,6 +14,7 @@ import { coach as buildCoach } from '../side/coach';
 import { evidenceMap } from '../side/evidence-map';
 import { stepper } from '../side/stepper';
 import { timer as buildTimer } from '../side/timer';
+import { followWorkspace } from '../ws/live';
 import { WorkspacePane } from '../ws/workspace';
 import { brand, topBar } from './chrome';
 import { bindKeys, toggleFocusMode } from './page-keys';
@@ -168,6 +169,22 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
     } else void runs.resume(latest.id);
   }
 
+  // Edits and runs from elsewhere (a git push, another tab) show up here too.
+  const rc = runs;
+  let newestRun = latest?.id;
+  const stopFollowing = followWorkspace(ws.id, (snap) => {
+    void p.syncFiles(snap.files);
+    const newest = snap.runs[0];
+    if (newest && newest.id !== newestRun) {
+      newestRun = newest.id;
+      if (!rc.busy && !rc.knows(newest.id)) {
+        if (newest.status === 'done') void rc.restore(newest);
+        else void rc.resume(newest.id, 'started elsewhere (a git push or another tab)');
+      }
+    }
+    progressSoon();
+  });
+
   const unbind = bindKeys({ save: () => void p.saveAll(), run: () => run('check'), leaveFocus: focus });
   const beforeUnload = (e: BeforeUnloadEvent) => {
     if (p.hasUnsaved()) e.preventDefault();
@@ -175,6 +192,7 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
   window.addEventListener('beforeunload', beforeUnload);
   return () => {
     layout.dispose();
+    stopFollowing();
     unbind();
     window.removeEventListener('beforeunload', beforeUnload);
     window.clearTimeout(progressTimer);

@@ -62,6 +62,17 @@ export class Autosaver {
     return this.files.get(path)?.error;
   }
 
+  /** The version of a file the editor last loaded or saved. */
+  version(path: string): number | undefined {
+    return this.files.get(path)?.version;
+  }
+
+  /** Whether a file has no edit waiting to be saved, or being saved. */
+  isClean(path: string): boolean {
+    const e = this.files.get(path);
+    return !!e && e.state === 'saved' && !e.inflight;
+  }
+
   /** The content last saved on the server. */
   saved(path: string): string | undefined {
     return this.files.get(path)?.saved;

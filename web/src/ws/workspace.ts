@@ -1,6 +1,7 @@
 // The workspace pane: explorer, tabs, editor, the toolbar with the save
-// state, "My changes", resets, Run checks and Submit fix, and the conflict
-// bar. Files are loaded from the workspace API when opened.
+// state, "My changes", resets, "Clone with git", Run checks and Submit fix,
+// and the conflict bar. Files are loaded from the workspace API when opened,
+// and reloaded when they change elsewhere (a git push, another tab).
 import { api, describeError } from '../lib/api';
 import { h, replace } from '../lib/dom';
 import type { Dossier, FileInfo, RunKind, WorkspaceFile } from '../lib/types';
@@ -8,6 +9,7 @@ import { Autosaver } from './autosave';
 import { ChangesView } from './changes-view';
 import { Editor } from './editor';
 import { Explorer } from './explorer';
+import { GitPanel } from './git-panel';
 import { conflictBar, confirmInline, savePill } from './notices';
 import { splitter, type Splitter } from '../views/splitter';
 import { Tabs } from './tabs';
@@ -35,7 +37,8 @@ export class WorkspacePane {
   private conflictHost = h('div', { class: 'conflict-host' });
   private confirmHost = h('div', { class: 'confirm-host', hidden: true });
   private errorHost = h('p', { class: 'ws-error', role: 'alert' });
-  private buttons: Record<'check' | 'submit' | 'changes' | 'resetFile' | 'resetAll', HTMLButtonElement>;
+  private git: GitPanel;
+  private buttons: Record<'check' | 'submit' | 'changes' | 'resetFile' | 'resetAll' | 'git', HTMLButtonElement>;
   private files: FileInfo[];
   private running: RunKind | null = null;
   /** The splitter beside the explorer, for the page's pane toggles. */
@@ -64,12 +67,14 @@ export class WorkspacePane {
       this.el.classList.remove('showing-changes');
       this.buttons.changes.setAttribute('aria-pressed', 'false');
     });
+    this.git = new GitPanel(wsID, { say: hooks.say, toggled: (open) => this.buttons.git.setAttribute('aria-expanded', String(open)) });
     const btn = (label: string, cls: string, onclick: () => void, extra: Record<string, string> = {}) =>
       h('button', { type: 'button', class: `btn ${cls}`, onclick, ...extra }, label);
     this.buttons = {
       changes: btn('My changes', 'ghost', () => void this.toggleChanges(), { 'aria-pressed': 'false', id: 'my-changes' }),
       resetFile: btn('Reset file', 'ghost', () => void this.resetFile(), { id: 'reset-file' }),
       resetAll: btn('Reset all', 'ghost', () => void this.resetAll(), { id: 'reset-all' }),
+      git: btn('Clone with git', 'ghost', () => void this.git.toggle(), { id: 'clone-git', 'aria-expanded': 'false', 'aria-controls': 'git-panel' }),
       check: btn('Run checks', 'secondary', () => hooks.run('check'), { id: 'run-checks', 'aria-keyshortcuts': 'Control+Enter Meta+Enter', title: 'Run checks (Ctrl/Cmd+Enter)' }),
       submit: btn('Submit fix', 'primary', () => hooks.run('submit'), { id: 'submit-fix', title: 'Run the hidden concurrency tests' }),
     };
@@ -88,8 +93,8 @@ export class WorkspacePane {
     this.el = h('section', { class: 'workspace', id: 'workspace', 'aria-label': 'Workspace' },
       h('div', { class: 'ws-toolbar' },
         h('div', { class: 'ws-tools-left' }, this.pill.el, b.changes, b.resetFile, b.resetAll),
-        h('div', { class: 'ws-tools-right' }, b.check, b.submit)),
-      this.confirmHost, this.errorHost,
+        h('div', { class: 'ws-tools-right' }, b.git, b.check, b.submit)),
+      this.git.el, this.confirmHost, this.errorHost,
       wsBody);
     this.updateButtons();
   }
@@ -246,6 +251,29 @@ export class WorkspacePane {
       this.hooks.stored();
     } catch (err) {
       this.showError(err);
+    }
+  }
+
+  /**
+   * Takes the server's file list after a change made elsewhere (a git push,
+   * another tab): open files without unsaved edits are reloaded; a file with
+   * unsaved edits meets the newer version as a conflict at its next save.
+   */
+  async syncFiles(infos: FileInfo[]): Promise<void> {
+    this.files = infos;
+    for (const info of infos) {
+      this.explorer.updateFile(info.path, info.changed);
+      const known = this.saver.version(info.path);
+      if (known === undefined || known >= info.version || !this.saver.isClean(info.path)) continue;
+      try {
+        const f = await api.readFile(this.wsID, info.path);
+        if (!this.saver.isClean(info.path) || (this.saver.version(info.path) ?? 0) >= f.version) continue;
+        const same = this.editor.content(f.path) === f.content;
+        this.applyServerFile(f);
+        if (!same) this.hooks.say(`${f.path} changed elsewhere (a git push or another tab): now at version ${f.version}.`);
+      } catch (err) {
+        this.showError(err);
+      }
     }
   }
 
