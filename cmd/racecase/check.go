@@ -65,7 +65,7 @@ func check(ctx context.Context, args []string, _ func(string) string, stdout, st
 		return exitTrouble
 	}
 	if res.Diagnostics != "" {
-		fmt.Fprintf(stderr, "racecase check: the harness's own error output (for operators):\n%s\n", indent(res.Diagnostics, "  "))
+		fmt.Fprintf(stderr, "racecase check: the harness's own error output (for operators):\n  %s\n", strings.ReplaceAll(res.Diagnostics, "\n", "\n  "))
 	}
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
