@@ -42,7 +42,7 @@ export function stuckReason(world) {
   }
   const never = world.deliveries.filter((d) => d.state !== 'done' && !world.crashed.has(d.worker));
   return {
-    message: `${never.map((d) => `${d.job} (${d.worker})`).join(', ')} never completed within ${world.suite.limits.horizonMs / 1000} s`,
+    message: `${never.map((d) => `${d.job} (${d.worker})`).join(', ')} never completed within ${world.limits.horizonMs / 1000} s`,
     steps: [],
   };
 }

@@ -7,14 +7,17 @@ import { READ_OPERATIONS } from './store.mjs';
  * Describes a choice for the independence check.
  * @param {{ kind: string, due?: number, worker?: string, delivery?: { worker: string },
  *           op?: { worker: string, target: string, name: string, args: unknown[] } }} choice
- * @param {number} now the virtual time when the choice is offered
+ * @param {import('./world.mjs').World} world the world offering it
  */
-export function footprint(choice, now) {
+export function footprint(choice, world) {
+  const { now } = world;
   if (choice.kind === 'op') {
     const { worker, target, name, args } = choice.op;
-    return { kind: 'op', worker, target, name, key: Array.isArray(args) ? args[0] : undefined };
+    const stateful = world.services.has(target) || world.orderSensitive(choice.op);
+    return { kind: 'op', worker, target, name, key: Array.isArray(args) ? args[0] : undefined, service: stateful };
   }
-  if (choice.kind === 'clock') return { kind: 'time' };
+  // Moving the clock, or freezing a worker (which may wait out leases others touch), depends on everything.
+  if (choice.kind === 'clock' || choice.kind === 'pause') return { kind: 'time' };
   const worker = choice.kind === 'deliver' ? choice.delivery.worker : choice.worker;
   return { kind: choice.due > now ? 'time' : 'local', worker };
 }
@@ -27,8 +30,12 @@ export function independent(a, b) {
   if (a.worker === b.worker) return false;
   // A timer or delivery due now only resumes its own worker's code.
   if (a.kind === 'local' || b.kind === 'local') return true;
-  // Side effects only add to a tally whose order no property reads; the store and
-  // the lock service share no state.
+  // A stateful service's calls may see each other's effects, and so may an
+  // effect's calls when its reply or failure depends on how many came before:
+  // any two such calls to the same target are dependent. Other side effects only
+  // add to a tally whose order no property reads; the store, the lock service and
+  // each service share no state.
+  if (a.target === b.target && (a.service || b.service)) return false;
   const shared = (t) => t === 'store' || t === 'locks';
   if (!shared(a.target) || !shared(b.target) || a.target !== b.target) return true;
   if (typeof a.key !== 'string' || typeof b.key !== 'string') return false;

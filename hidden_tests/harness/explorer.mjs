@@ -36,7 +36,7 @@ export async function explore({ suite, scenario, pool }) {
   const known = { ...PROPERTIES, ...suite.properties };
   const properties = [...new Set(wanted)].map((name) => known[name]);
   const workers = [...new Set(scenario.deliveries.map((d) => d.worker))];
-  const { maxSchedules, maxSchedulesAfterFailure, maxSteps } = suite.limits;
+  const { maxSchedules, maxSchedulesAfterFailure, maxSteps } = scenario.limits;
   const outcome = { schedules: 0, longest: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 } };
   const stack = [];
   let budget = maxSchedules;
@@ -104,7 +104,7 @@ async function followSchedule(world, stack, maxSteps) {
     } else {
       const awake = choices.findIndex((c) => !sleep.has(c.id));
       if (awake < 0) return { end: null, steps: depth };
-      node = { ids, footprints: new Map(choices.map((c) => [c.id, footprint(c, world.now)])), sleep, done: [], index: awake };
+      node = { ids, footprints: new Map(choices.map((c) => [c.id, footprint(c, world)])), sleep, done: [], index: awake };
       stack.push(node);
     }
     const chosen = choices[node.index];

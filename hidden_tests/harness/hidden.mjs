@@ -7,8 +7,7 @@
 import { WorkerFailure, WorkerOptions } from './worker-link.mjs';
 import { WorkerPool } from './worker-pool.mjs';
 import { explore, Nondeterminism } from './explorer.mjs';
-import { PROPERTIES } from './properties.mjs';
-import { validateSuite } from './suite.mjs';
+import { prepareSuite, materializeSuite } from './suite.mjs';
 import { memoryLimitBytes } from './memory-facts.mjs';
 import { unfinishedMessage } from './unfinished.mjs';
 
@@ -78,13 +77,14 @@ function judge(scenario, outcome, limits) {
 
 /**
  * Runs every scenario of `suite` against the repository in `repoDir`.
- * @param {{ suite: object, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string, heapMb?: number }} options
+ * @param {{ suite: object | Function, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string, heapMb?: number }} options
+ *   suite is a suite module's default export (a suite, or a function of the service kit)
  *   hostPath replaces the worker host (harness tests play hostile workers with it); heapMb
  *   replaces the workers' heap limit (harness tests run out of memory quickly with it)
  * @returns {Promise<object>} results v3 with an optional run-level `verdict`
  */
-export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb() }) {
-  validateSuite(suite, { ...PROPERTIES, ...suite.properties });
+export async function runHidden({ suite: exported, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb() }) {
+  const suite = prepareSuite(materializeSuite(exported));
   const pool = new WorkerPool(new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb, memoryShareBytes: memoryShare(suite), hostPath }));
   const tests = [];
   let verdict;
@@ -93,7 +93,7 @@ export async function runHidden({ suite, repoDir, sandbox, outputLimitBytes, hos
       try {
         const outcome = await explore({ suite, scenario, pool });
         if (outcome.setupError) return { version: 3, status: 'error', message: outcome.setupError, tests: [] };
-        tests.push(...judge(scenario, outcome, suite.limits));
+        tests.push(...judge(scenario, outcome, scenario.limits));
       } catch (error) {
         const message = describeFailure(error);
         for (const test of scenario.tests) tests.push({ name: test.name, status: 'error', message, output: '' });

@@ -12,7 +12,8 @@ function expectedKeys(world) {
 /** What the effect counted under `key` is called, e.g. "notification". */
 function labelFor(world, key) {
   const sent = world.sends.find((s) => s.key === key);
-  const effect = sent ? world.suite.effects.find((e) => e.target === sent.target && e.method === sent.method) : world.suite.effects[0];
+  const effect = sent ? world.effects.find((e) => e.target === sent.target && e.method === sent.method) : world.effects[0];
+  if (!effect) return sent ? `${sent.target}.${sent.method}() call` : 'effect';
   return effect.label ?? `${effect.method}() call`;
 }
 

@@ -1,9 +1,16 @@
-// Checks a hidden suite's shape before anything runs, and fills in limits.
+// Checks a hidden suite before anything runs and prepares it for exploration:
+// every field's shape, every name it refers to, every limit (a misspelt one is
+// named with its likely intended spelling). Problems come with the field's path
+// and a fix, so `racecase lint` can report them like dossier problems.
 
-/** Limits applied when a suite does not set its own. */
-const DEFAULT_LIMITS = Object.freeze({
+import { PROPERTIES } from './properties.mjs';
+import { serviceKit } from './service-kit.mjs';
+
+/** Limits applied when neither the suite nor the scenario sets its own. */
+export const DEFAULT_LIMITS = Object.freeze({
   maxLatencyMs: 1000,
   maxDelays: 2,
+  maxPauses: 1,
   horizonMs: 300_000,
   maxSteps: 3000,
   maxSchedules: 2000,
@@ -12,55 +19,296 @@ const DEFAULT_LIMITS = Object.freeze({
   stepTimeoutMs: 3000,
 });
 
-/**
- * Throws a descriptive error when the suite is malformed; sets `suite.limits`.
- * @param {object} suite
- * @param {Record<string, object>} properties known property names
- */
-export function validateSuite(suite, properties) {
-  const fail = (message) => { throw new Error(`hidden suite: ${message}`); };
-  const subject = suite?.subject;
-  if (!subject || typeof subject.module !== 'string' || typeof subject.factory !== 'string'
-    || typeof subject.method !== 'string' || typeof subject.message !== 'function'
-    || typeof subject.acked !== 'function') {
-    fail('subject needs module, factory, method, message() and acked()');
+const SUITE_FIELDS = ['subject', 'effects', 'services', 'claimKeys', 'limits', 'properties', 'scenarios'];
+const SUBJECT_FIELDS = ['module', 'factory', 'method', 'deps', 'message', 'acked'];
+const EFFECT_FIELDS = ['target', 'method', 'label', 'key', 'reply', 'fail', 'latencyMs'];
+const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'describe', 'leasesOf'];
+const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall', 'pauses', 'redeliver', 'barrier',
+  'expect', 'effects', 'services', 'limits'];
+const BUILT_IN_TARGETS = new Set(['store', 'locks']);
+
+/** A problem with a suite: the field's path, what is wrong, and how to fix it. */
+export class SuiteProblem {
+  /**
+   * @param {string} field e.g. "scenarios[1].tests[0].property"
+   * @param {string} message
+   * @param {string} [fix]
+   */
+  constructor(field, message, fix = '') {
+    this.field = field;
+    this.message = message;
+    this.fix = fix;
   }
-  if (!Array.isArray(suite.effects) || suite.effects.length === 0) fail('effects must be a non-empty list');
-  for (const effect of suite.effects) {
-    if (typeof effect?.target !== 'string' || typeof effect?.method !== 'string') fail('each effect needs target and method');
-    if (['store', 'locks'].includes(effect.target)) fail(`${effect.target} is built in; it cannot be an effect`);
-    const latency = effect.latencyMs;
-    if (latency !== undefined && !(Array.isArray(latency) && latency.length === 2 && latency.every((n) => Number.isFinite(n) && n >= 0))) {
-      fail(`effect ${effect.target}.${effect.method}: latencyMs must be [min, max] in ms`);
+}
+
+/** Raised when a suite cannot run; `problems` lists everything wrong with it. */
+export class SuiteError extends Error {
+  /** @param {SuiteProblem[]} problems */
+  constructor(problems) {
+    super(`hidden suite: ${problems[0].field ? `${problems[0].field}: ` : ''}${problems[0].message}`);
+    this.problems = problems;
+  }
+}
+
+/** A suite module's default export: the suite, or a function of the service kit that returns it. */
+export function materializeSuite(exported) {
+  return typeof exported === 'function' ? exported({ services: serviceKit }) : exported;
+}
+
+/** The closest of `names` to `name`, when it is close enough to be a likely typo. */
+function closest(name, names) {
+  const distance = (a, b) => {
+    const d = Array.from({ length: b.length + 1 }, (_, i) => i);
+    for (let i = 1; i <= a.length; i++) {
+      let previous = d[0];
+      d[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const current = d[j];
+        d[j] = Math.min(d[j] + 1, d[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+        previous = current;
+      }
+    }
+    return d[b.length];
+  };
+  let best = '';
+  let bestDistance = Infinity;
+  for (const candidate of names) {
+    const d = distance(String(name).toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return bestDistance <= Math.max(2, Math.floor(String(name).length / 4)) ? best : '';
+}
+
+/** Collects problems while a suite is checked. */
+class Checker {
+  problems = [];
+
+  add(field, message, fix) {
+    this.problems.push(new SuiteProblem(field, message, fix));
+  }
+
+  /** Reports keys of `object` that are not among `known`. */
+  fields(object, known, where) {
+    for (const key of Object.keys(object ?? {})) {
+      if (known.includes(key)) continue;
+      const near = closest(key, known);
+      this.add(`${where}${where ? '.' : ''}${key}`, `unknown field "${key}"`, near ? `did you mean "${near}"?` : `known fields: ${known.join(', ')}`);
     }
   }
+
+  fn(value, field, what) {
+    if (typeof value !== 'function') this.add(field, `${what} must be a function`, `write ${field.split('.').pop()}: (…) => …`);
+  }
+
+  range(value, field) {
+    if (value === undefined) return;
+    if (!(Array.isArray(value) && value.length === 2 && value.every((n) => Number.isFinite(n) && n >= 0) && value[0] <= value[1])) {
+      this.add(field, 'must be [min, max] in milliseconds, min ≤ max', 'e.g. latencyMs: [0, 1000]');
+    }
+  }
+
+  limits(limits, field) {
+    if (limits === undefined) return;
+    if (typeof limits !== 'object' || limits === null) {
+      this.add(field, 'must be an object of limits');
+      return;
+    }
+    this.fields(limits, Object.keys(DEFAULT_LIMITS), field);
+    for (const [key, value] of Object.entries(limits)) {
+      if (Object.hasOwn(DEFAULT_LIMITS, key) && !(Number.isInteger(value) && value >= 0)) {
+        this.add(`${field}.${key}`, 'must be a whole number ≥ 0', `e.g. ${key}: ${DEFAULT_LIMITS[key]}`);
+      }
+    }
+  }
+}
+
+/** Remote names the subject's dependencies declare, with the field of each. */
+function remoteSpecs(deps, field, out = []) {
+  if (Array.isArray(deps)) deps.forEach((d, i) => remoteSpecs(d, `${field}[${i}]`, out));
+  else if (deps && typeof deps === 'object') {
+    if (deps.$ === 'remote') out.push({ spec: deps, field });
+    else if (deps.$ === undefined) for (const [k, v] of Object.entries(deps)) remoteSpecs(v, `${field}.${k}`, out);
+  }
+  return out;
+}
+
+function checkSubject(c, suite, targets) {
+  const subject = suite.subject;
+  if (!subject || typeof subject !== 'object') {
+    c.add('subject', 'is missing', 'describe the learner\'s code: { module, factory, method, deps, message, acked }');
+    return;
+  }
+  c.fields(subject, SUBJECT_FIELDS, 'subject');
+  for (const key of ['module', 'factory', 'method']) {
+    if (typeof subject[key] !== 'string' || subject[key] === '') c.add(`subject.${key}`, 'must be a non-empty string');
+  }
+  c.fn(subject.message, 'subject.message', 'message(job, attempt, delivery)');
+  c.fn(subject.acked, 'subject.acked', 'acked(outcome)');
+  for (const { spec, field } of remoteSpecs(subject.deps, 'subject.deps')) {
+    if (typeof spec.name !== 'string') c.add(`${field}.name`, 'a remote needs a name');
+    else if (!BUILT_IN_TARGETS.has(spec.name) && !targets.has(spec.name)) {
+      const near = closest(spec.name, [...BUILT_IN_TARGETS, ...targets]);
+      c.add(`${field}.name`, `"${spec.name}" is neither the store, the lock service, a service nor an effect target`,
+        near ? `did you mean "${near}"?` : 'declare it under effects or services');
+    }
+    if (!Array.isArray(spec.methods) || spec.methods.some((m) => typeof m !== 'string')) {
+      c.add(`${field}.methods`, 'must list the method names the worker may call');
+    }
+  }
+  for (const [kind, field] of [...Object.entries(subject.deps ?? {})].filter(([, v]) => v && typeof v === 'object' && v.$ !== undefined)
+    .map(([k, v]) => [v.$, `subject.deps.${k}`])) {
+    if (!['worker', 'clock', 'remote'].includes(kind)) c.add(`${field}.$`, `unknown dependency kind "${kind}"`, 'use worker, clock or remote');
+  }
+}
+
+function checkEffects(c, effects, where) {
+  if (effects === undefined) return;
+  if (!Array.isArray(effects)) {
+    c.add(where, 'must be a list of effects');
+    return;
+  }
+  effects.forEach((effect, i) => {
+    const field = `${where}[${i}]`;
+    c.fields(effect, EFFECT_FIELDS, field);
+    if (typeof effect?.target !== 'string' || typeof effect?.method !== 'string') c.add(field, 'needs target and method');
+    if (BUILT_IN_TARGETS.has(effect?.target)) c.add(`${field}.target`, `${effect.target} is built in; it cannot be an effect`);
+    c.range(effect?.latencyMs, `${field}.latencyMs`);
+    for (const key of ['key', 'reply', 'fail']) if (effect?.[key] !== undefined) c.fn(effect[key], `${field}.${key}`, key);
+  });
+}
+
+function checkServices(c, services, where) {
+  if (services === undefined) return;
+  for (const [name, service] of Object.entries(services)) {
+    const field = `${where}.${name}`;
+    if (BUILT_IN_TARGETS.has(name)) c.add(field, `${name} is built in; it cannot be a service`);
+    if (!service || typeof service !== 'object') {
+      c.add(field, 'must be a service: { state, methods }');
+      continue;
+    }
+    c.fields(service, SERVICE_FIELDS, field);
+    if (service.state !== undefined) c.fn(service.state, `${field}.state`, 'state(scenario)');
+    if (!service.methods || typeof service.methods !== 'object' || Object.keys(service.methods).length === 0) {
+      c.add(`${field}.methods`, 'must name at least one method', 'methods: { get(state, args, call) { … } }');
+    } else {
+      for (const [method, fn] of Object.entries(service.methods)) c.fn(fn, `${field}.methods.${method}`, 'a service method');
+    }
+    c.range(service.latencyMs, `${field}.latencyMs`);
+  }
+}
+
+function checkScenario(c, suite, scenario, i, properties, names) {
+  const field = `scenarios[${i}]`;
+  c.fields(scenario, SCENARIO_FIELDS, field);
+  if (typeof scenario.name !== 'string' || scenario.name === '') c.add(`${field}.name`, 'every scenario needs a name');
+  if (!Array.isArray(scenario.deliveries) || scenario.deliveries.length === 0) {
+    c.add(`${field}.deliveries`, 'has no deliveries', 'add { worker, job, at } entries');
+    return;
+  }
+  const workers = new Set();
+  scenario.deliveries.forEach((d, j) => {
+    const at = `${field}.deliveries[${j}]`;
+    if (typeof d?.worker !== 'string' || typeof d?.job !== 'string') c.add(at, 'needs worker and job names');
+    workers.add(d?.worker);
+    if (d?.after !== undefined && !(Number.isInteger(d.after) && d.after >= 0 && d.after < scenario.deliveries.length && d.after !== j)) {
+      c.add(`${at}.after`, 'must be the index of another delivery of this scenario');
+    }
+  });
+  const worker = (value, at) => {
+    if (value !== undefined && !workers.has(value)) c.add(at, `"${value}" handles no delivery of this scenario`, `use one of ${[...workers].join(', ')}`);
+  };
+  worker(scenario.crash?.worker, `${field}.crash.worker`);
+  worker(scenario.stall?.worker, `${field}.stall.worker`);
+  (scenario.pauses ?? []).forEach((p, j) => {
+    worker(p?.worker, `${field}.pauses[${j}].worker`);
+    if (!(Number.isInteger(p?.ms) && p.ms > 0) && p?.until !== 'leases') {
+      c.add(`${field}.pauses[${j}]`, 'a pause needs ms (how long) or until: \'leases\'');
+    }
+  });
+  if (!Array.isArray(scenario.tests) || scenario.tests.length === 0) c.add(`${field}.tests`, 'has no tests');
+  (scenario.tests ?? []).forEach((test, j) => {
+    const at = `${field}.tests[${j}]`;
+    if (typeof test?.name !== 'string' || test.name === '') c.add(`${at}.name`, 'every test needs a name');
+    else if (names.has(test.name)) c.add(`${at}.name`, `test name "${test.name}" is used twice`, 'give every test its own name');
+    names.add(test?.name);
+    if (!properties[test?.property]) {
+      const near = closest(test?.property, Object.keys(properties));
+      c.add(`${at}.property`, `unknown property "${test?.property}"`, near ? `did you mean "${near}"?` : `known: ${Object.keys(properties).join(', ')}`);
+    }
+  });
+  checkEffects(c, scenario.effects, `${field}.effects`);
+  checkServices(c, scenario.services, `${field}.services`);
+  c.limits(scenario.limits, `${field}.limits`);
+  const effects = mergeEffects(suite.effects ?? [], scenario.effects ?? []);
+  const barrier = scenario.barrier;
+  if (barrier === true && effects.length === 0) c.add(`${field}.barrier`, 'a barrier needs an effect to wait at');
+  if (barrier && barrier !== true && !effects.some((e) => e.target === barrier.target && e.method === barrier.method)) {
+    c.add(`${field}.barrier`, 'the barrier must name an effect', 'barrier: { target, method } of one of the effects');
+  }
+}
+
+/** Effects of a scenario: the suite's, each replaced by the scenario's of the same target and method. */
+function mergeEffects(suiteEffects, scenarioEffects) {
+  const same = (a, b) => a.target === b.target && a.method === b.method;
+  return [...suiteEffects.filter((e) => !scenarioEffects.some((s) => same(s, e))), ...scenarioEffects];
+}
+
+/**
+ * Every problem with a suite; an empty list means it can run.
+ * @param {object} suite
+ * @returns {SuiteProblem[]}
+ */
+export function checkSuite(suite) {
+  const c = new Checker();
+  if (!suite || typeof suite !== 'object') {
+    c.add('', 'the default export is not a suite', 'export default { subject, effects, scenarios, … }');
+    return c.problems;
+  }
+  c.fields(suite, SUITE_FIELDS, '');
+  checkEffects(c, suite.effects, 'effects');
+  checkServices(c, suite.services, 'services');
+  const targets = new Set([...(suite.effects ?? []).map((e) => e?.target), ...Object.keys(suite.services ?? {}),
+    ...(suite.scenarios ?? []).flatMap((s) => [...(s.effects ?? []).map((e) => e?.target), ...Object.keys(s.services ?? {})])]);
+  checkSubject(c, suite, targets);
+  if (suite.claimKeys !== undefined) {
+    try {
+      if (typeof suite.claimKeys !== 'string') throw new TypeError();
+      new RegExp(suite.claimKeys);
+    } catch {
+      c.add('claimKeys', 'must be a regular expression source', 'e.g. claimKeys: \'^lock:\'');
+    }
+  }
+  c.limits(suite.limits, 'limits');
   for (const [name, property] of Object.entries(suite.properties ?? {})) {
     if (typeof property?.end !== 'function' && typeof property?.onStore !== 'function') {
-      fail(`property ${name} needs an end() or onStore() function`);
+      c.add(`properties.${name}`, 'needs an end() or onStore() function');
     }
   }
-  try {
-    new RegExp(suite.claimKeys);
-  } catch {
-    fail('claimKeys must be a regular expression source, e.g. "^lock:"');
-  }
-  if (typeof suite.claimKeys !== 'string') fail('claimKeys must be a regular expression source, e.g. "^lock:"');
-  if (!Array.isArray(suite.scenarios) || suite.scenarios.length === 0) fail('scenarios must be a non-empty list');
+  const properties = { ...PROPERTIES, ...suite.properties };
+  if (!Array.isArray(suite.scenarios) || suite.scenarios.length === 0) c.add('scenarios', 'must be a non-empty list');
   const names = new Set();
-  for (const scenario of suite.scenarios) {
-    if (!Array.isArray(scenario.deliveries) || scenario.deliveries.length === 0) {
-      fail(`scenario "${scenario.name}" has no deliveries`);
-    }
-    const barrier = scenario.barrier;
-    if (barrier && barrier !== true && !suite.effects.some((e) => e.target === barrier.target && e.method === barrier.method)) {
-      fail(`scenario "${scenario.name}": the barrier must name an effect`);
-    }
-    for (const test of scenario.tests ?? []) {
-      if (!properties[test.property]) fail(`test "${test.name}" names unknown property ${test.property}`);
-      if (names.has(test.name)) fail(`test name "${test.name}" is used twice`);
-      names.add(test.name);
-    }
-  }
-  suite.limits = { ...DEFAULT_LIMITS, ...suite.limits };
-  return suite;
+  (suite.scenarios ?? []).forEach((scenario, i) => checkScenario(c, suite, scenario ?? {}, i, properties, names));
+  return c.problems;
+}
+
+/**
+ * Checks a suite and returns it ready to explore: each scenario with its limits
+ * (defaults, the suite's, its own), effects and services merged in.
+ * @throws {SuiteError} listing every problem
+ */
+export function prepareSuite(suite) {
+  const problems = checkSuite(suite);
+  if (problems.length > 0) throw new SuiteError(problems);
+  const limits = { ...DEFAULT_LIMITS, ...suite.limits };
+  return {
+    ...suite,
+    limits,
+    effects: suite.effects ?? [],
+    scenarios: suite.scenarios.map((scenario) => ({
+      ...scenario,
+      limits: { ...limits, ...scenario.limits },
+      effects: mergeEffects(suite.effects ?? [], scenario.effects ?? []),
+      services: { ...suite.services, ...scenario.services },
+    })),
+  };
 }

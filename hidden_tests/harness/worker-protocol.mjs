@@ -10,6 +10,7 @@ export class ProtocolError extends Error {}
 const MAX_EVENTS = 10_000;
 const MAX_DATA_CHARS = 64 * 1024;
 const MAX_TEXT_CHARS = 4000;
+const MAX_SITE_CHARS = 300;
 const MAX_DELAY_MS = 2 ** 31 - 1;
 const EVENT_KINDS = new Set(['op', 'timer', 'clear', 'settled', 'spawned', 'uncaught', 'exit', 'spin', 'stray']);
 
@@ -44,6 +45,7 @@ export class WorkerProtocol {
   #ops = 0;
   #timers = 0;
   #calls = new Set();
+  #given = new Set();
   #firing = null;
 
   /**
@@ -58,6 +60,7 @@ export class WorkerProtocol {
   /** The supervisor handed the worker a delivery to handle under `callId`. */
   expectCall(callId) {
     this.#calls.add(callId);
+    this.#given.add(callId);
   }
 
   /** The supervisor is firing timer `id`: a repeating timer may re-arm under the same id. */
@@ -83,6 +86,11 @@ export class WorkerProtocol {
     return { events, output };
   }
 
+  /** A call or timer is made for a delivery the worker was given, or for none (null). */
+  #request(call, fail) {
+    if (call !== null && !this.#given.has(call)) fail('work for a delivery it was not given');
+  }
+
   #check(event, command, fail) {
     if (!isObject(event) || !EVENT_KINDS.has(event.k)) fail('an event of an unknown kind');
     switch (event.k) {
@@ -92,9 +100,12 @@ export class WorkerProtocol {
         const methods = this.#remotes.get(event.target);
         if (!methods || !methods.has(event.name)) fail('a call to a service it was not given');
         if (!Array.isArray(event.args) || jsonSize(event.args) > MAX_DATA_CHARS) fail('a call with malformed or oversized arguments');
+        if (!isText(event.site, MAX_SITE_CHARS)) fail('a call without a readable place in the code');
+        this.#request(event.call, fail);
         break;
       }
       case 'timer':
+        this.#request(event.call, fail);
         if (event.id === `t${this.#timers + 1}`) this.#timers += 1;
         else if (event.id !== this.#firing) fail('a timer numbered out of order');
         if (!Number.isSafeInteger(event.delay) || event.delay < 0 || event.delay > MAX_DELAY_MS) fail('a timer with an invalid delay');

@@ -18,7 +18,8 @@ export function recordingSink() {
     written: '',
     ops: 0,
     timers: 0,
-    op(target, name, args) { sink.ops += 1; sink.events.push({ k: 'op', target, name, args: JSON.parse(args) }); return `op${sink.ops}`; },
+    request: () => '',
+    op(target, name, args, site) { sink.ops += 1; sink.events.push({ k: 'op', target, name, args: JSON.parse(args), site }); return `op${sink.ops}`; },
     timer(delay, repeat) { sink.timers += 1; sink.events.push({ k: 'timer', id: `t${sink.timers}`, delay, repeat }); return `t${sink.timers}`; },
     rearm(id, delay) { sink.events.push({ k: 'rearm', id, delay }); },
     clear(id) { sink.events.push({ k: 'clear', id }); },
@@ -51,7 +52,8 @@ export async function runInRealm(files, { entry = 'main.js', worker = 'blue', si
 export async function settle(realm) {
   for (let i = 0; i < 100; i++) {
     await new Promise((resolve) => { setImmediate(resolve); });
-    if (realm.entry.runImmediates() === 0) return;
+    if (realm.entry.nextImmediate() === null) return;
+    while (realm.entry.nextImmediate() !== null) realm.entry.runNextImmediate();
   }
 }
 

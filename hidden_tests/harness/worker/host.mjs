@@ -9,6 +9,7 @@
 // in its own realm, and (in containers) under Node's permission model.
 
 import net from 'node:net';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { FrameReader, encodeFrame } from '../frames.mjs';
 import { Realm, compileRuntime } from './realm.mjs';
 import { ModuleGraph, ModuleSources, ModuleError } from './module-graph.mjs';
@@ -16,8 +17,10 @@ import { OUTPUT_LIMIT_EXIT, INTERNAL_ERROR_EXIT } from './exit-status.mjs';
 const COMMAND_LIMIT_BYTES = 8 << 20;
 const ARGS_CHARS = 64 * 1024;
 const TEXT_CHARS = 2000;
+const SITE_CHARS = 200;
 const OUTPUT_TAIL_CHARS = 2000;
-const IMMEDIATE_ROUNDS = 100_000;
+/** Immediates one step may run before its code is said to spin without end. */
+const IMMEDIATE_LIMIT = 100_000;
 /** How often (in schedules) the process reports its resident memory: reading it is not free. */
 const RSS_EVERY = 16;
 
@@ -28,6 +31,21 @@ const scripts = compileRuntime();
 const sources = new ModuleSources(repoDir);
 const channel = new net.Socket({ fd: 3, readable: true, writable: true });
 
+/**
+ * Which delivery (call id) the code running now works for. It follows every
+ * promise, timer and immediate the delivery's code starts, so a call is
+ * attributed to the request that made it even when a worker handles several
+ * at once. Tracking it costs every promise a little, so it is on only in
+ * schedules where a worker may handle more than one delivery at a time (the
+ * reset says so); otherwise the supervisor knows the one delivery running.
+ */
+const requests = new AsyncLocalStorage();
+let attributing = false;
+
+/** Runs fn for `request` when calls are being attributed, else just runs it. */
+function asRequest(request, fn) {
+  return attributing ? requests.run(request ?? undefined, fn) : fn();
+}
 let now = 0;
 let resets = 0;
 let outputBytes = 0;
@@ -46,9 +64,11 @@ function emit(event) {
 
 /** What the realm's runtime may ask of the world, numbered per schedule. */
 function sinkFor(state) {
+  const request = () => (attributing ? requests.getStore() ?? null : null);
   return {
     get now() { return now; },
-    op(target, name, argsJson) {
+    request: () => request() ?? '',
+    op(target, name, argsJson, site) {
       if (argsJson.length > ARGS_CHARS) return undefined;
       let args;
       try {
@@ -59,16 +79,17 @@ function sinkFor(state) {
       if (!Array.isArray(args)) return undefined;
       state.ops += 1;
       const id = `op${state.ops}`;
-      emit({ k: 'op', id, target, name, args });
+      emit({ k: 'op', id, target, name, args, site: clip(site, SITE_CHARS), call: request() });
       return id;
     },
     timer(delay) {
       state.timers += 1;
       const id = `t${state.timers}`;
-      emit({ k: 'timer', id, delay: Math.max(0, Math.floor(delay)) });
+      state.timerOwners.set(id, request());
+      emit({ k: 'timer', id, delay: Math.max(0, Math.floor(delay)), call: request() });
       return id;
     },
-    rearm(id, delay) { emit({ k: 'timer', id, delay: Math.max(1, Math.floor(delay)) }); },
+    rearm(id, delay) { emit({ k: 'timer', id, delay: Math.max(1, Math.floor(delay)), call: state.timerOwners.get(id) ?? null }); },
     clear(id) { emit({ k: 'clear', id }); },
     write(stream, text) {
       outputBytes += Buffer.byteLength(text);
@@ -106,9 +127,11 @@ function sinkFor(state) {
 }
 
 /** Starts a schedule: a new realm, a new module graph, a new instance of the worker. */
-async function reset({ worker, module, factory, deps }) {
+async function reset({ worker, module, factory, deps, attribute }) {
   schedule?.realm.close();
-  const state = { ops: 0, timers: 0, spawned: false, realm: null, sink: null };
+  attributing = attribute === true;
+  if (!attributing) requests.disable();
+  const state = { ops: 0, timers: 0, timerOwners: new Map(), spawned: false, realm: null, sink: null };
   state.sink = sinkFor(state);
   state.realm = new Realm({ scripts, worker, repoDir, module, sink: state.sink });
   schedule = state;
@@ -128,19 +151,33 @@ async function reset({ worker, module, factory, deps }) {
 
 const handlers = {
   reset,
-  call: ({ callId, method, args }) => schedule.realm.entry.call(callId, method, JSON.stringify(args ?? [])),
+  call: ({ callId, method, args }) => asRequest(callId, () => schedule.realm.entry.call(callId, method, JSON.stringify(args ?? []))),
   reply: ({ id, ok, value, error }) => schedule.realm.entry.reply(id, ok === true, JSON.stringify(value ?? null), String(error ?? '')),
-  fire: ({ id }) => schedule.realm.entry.fire(id),
+  fire: ({ id }) => asRequest(schedule.timerOwners.get(id), () => schedule.realm.entry.fire(id)),
 };
 
-/** Lets every microtask and immediate the command started run to completion. */
+/**
+ * Lets every microtask and immediate the command started run to completion:
+ * after a real turn of the event loop every microtask has run; then the realm's
+ * immediates run, each for the request that queued it, until none is left.
+ */
 async function settle() {
-  for (let round = 0; round < IMMEDIATE_ROUNDS; round++) {
+  let ran = 0;
+  for (;;) {
     await new Promise((resolve) => { realSetImmediate(resolve); });
-    const ran = schedule ? schedule.realm.entry.runImmediates() : 0;
-    if (ran === 0) return;
+    if (!schedule) return;
+    const { entry } = schedule.realm;
+    let batch = 0;
+    for (let owner = entry.nextImmediate(); owner !== null; owner = entry.nextImmediate()) {
+      asRequest(owner || null, () => entry.runNextImmediate());
+      batch += 1;
+      if (++ran > IMMEDIATE_LIMIT) {
+        emit({ k: 'spin' });
+        return;
+      }
+    }
+    if (batch === 0) return;
   }
-  emit({ k: 'spin' });
 }
 
 async function handle(command) {

@@ -63,14 +63,14 @@ function parseUrl(input, base, part, value) {
 export class Realm {
   /** The realm's global context, for compiling the learner's modules into it. */
   context;
-  /** The runtime's entry points: start, call, reply, fire, runImmediates, unhandled, error, json, builtin*. */
+  /** The runtime's entry points: start, call, reply, fire, nextImmediate, runNextImmediate, unhandled, error, json, builtin*. */
   entry;
   #live = true;
 
   /**
    * @param {{ scripts: Map<string, vm.Script>, worker: string, repoDir: string, module: string, sink: object }} options
    *   sink receives what the learner's code asks of the world: op, timer, rearm, clear, write, settled,
-   *   spawned, uncaught, exit, and answers now()
+   *   spawned, uncaught, exit, and answers now and request() (the delivery being handled)
    */
   constructor({ scripts, worker, repoDir, module, sink }) {
     this.context = vm.createContext(Object.create(null), {
@@ -88,6 +88,7 @@ export class Realm {
       if (!this.#live) return undefined;
       return kind === 'install' ? install(a) : answer(sink, kind, a, b, c, d);
     };
+
     const options = JSON.stringify({
       worker,
       repoDir,
@@ -114,7 +115,8 @@ export class Realm {
 function answer(sink, kind, a, b, c, d) {
   switch (kind) {
     case 'now': return sink.now;
-    case 'op': return typeof a === 'string' && typeof b === 'string' && typeof c === 'string' ? sink.op(a, b, c) : undefined;
+    case 'request': return sink.request();
+    case 'op': return typeof a === 'string' && typeof b === 'string' && typeof c === 'string' ? sink.op(a, b, c, typeof d === 'string' ? d : '') : undefined;
     case 'timer': return typeof a === 'number' ? sink.timer(a, b === true) : undefined;
     case 'rearm': if (typeof a === 'string' && typeof b === 'number') sink.rearm(a, b); return undefined;
     case 'clear': if (typeof a === 'string') sink.clear(a); return undefined;

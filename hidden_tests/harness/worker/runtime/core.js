@@ -274,7 +274,9 @@
 
   rt.addImmediate = function addImmediate(fn, args) {
     if (typeof fn !== 'function') throw new TypeError('The "callback" argument must be of type function');
-    const entry = { fn, args, cancelled: false };
+    // The request (delivery) being handled now: the immediate runs on its behalf.
+    const request = host('request');
+    const entry = { fn, args, cancelled: false, request: typeof request === 'string' ? request : '' };
     immediates.push(entry);
     return new Immediate(entry);
   };
@@ -296,13 +298,27 @@
 
   const pending = new Map();
 
+  /** "src/x.js:12:5": where in the repository the current call was made, or "". */
+  function callSite(below) {
+    const holder = {};
+    try {
+      Error.captureStackTrace(holder, below);
+      const frame = String(holder.stack).split('\n')[1] ?? '';
+      const match = /\(([^()]+)\)$/.exec(frame) ?? /^\s*at (\S+)$/.exec(frame);
+      return match ? match[1] : '';
+    } catch {
+      return '';
+    }
+  }
+
   /** A remote dependency: every method call is an operation the supervisor schedules. */
   function remote(target, methods) {
     const proxy = create(null);
     for (const name of methods) {
       proxy[name] = function call(...args) {
+        const site = callSite(call);
         return new PromiseCtor((resolve, reject) => {
-          const id = host('op', target, name, rt.toJson(args));
+          const id = host('op', target, name, rt.toJson(args), site);
           if (typeof id !== 'string') {
             reject(new Error(`${target}.${name}(): the call could not be sent (are its arguments too large?)`));
             return;
@@ -382,20 +398,21 @@
     }
   }
 
-  /** Runs the immediates queued so far; returns how many ran. */
-  function runImmediates() {
-    const batch = immediates.splice(0, immediates.length);
-    let ran = 0;
-    for (const entry of batch) {
-      if (entry.cancelled) continue;
-      ran += 1;
-      try {
-        reflectApply(entry.fn, undefined, entry.args);
-      } catch (error) {
-        rt.uncaught(error, 'uncaughtException');
-      }
+  /** The request the next queued immediate runs for ("" for none), or null when none is queued. */
+  function nextImmediate() {
+    while (immediates.length > 0 && immediates[0].cancelled) immediates.shift();
+    return immediates.length > 0 ? immediates[0].request : null;
+  }
+
+  /** Runs the next queued immediate. */
+  function runNextImmediate() {
+    const entry = immediates.shift();
+    if (!entry) return;
+    try {
+      reflectApply(entry.fn, undefined, entry.args);
+    } catch (error) {
+      rt.uncaught(error, 'uncaughtException');
     }
-    return ran;
   }
 
   rt.entry = freeze({
@@ -403,7 +420,8 @@
     call,
     reply,
     fire,
-    runImmediates,
+    nextImmediate,
+    runNextImmediate,
     unhandled: (reason) => rt.uncaught(reason, 'unhandledRejection'),
     error: (message) => new Error(message),
     describe: (value) => rt.describe(value),

@@ -1,0 +1,110 @@
+// Answers a worker's call once the explorer lets it arrive: at the fake store,
+// the lock service, a stateful service or a side effect. Each answer becomes a
+// trace step, and a call that takes something (a write, a lock) is where a
+// scenario's crash or stall strikes.
+
+import { describeCall, clipMessage, show } from './describe.mjs';
+import { requestLabel } from './trace.mjs';
+
+/** The targets the world itself answers; every other remote is a service or an effect. */
+export const STORE = 'store';
+export const LOCKS = 'locks';
+
+/** Whether a completed call is the worker taking something: a crash or stall point. */
+function isClaim(op, value) {
+  if (op.target === LOCKS) return op.name !== 'release' && value === true;
+  if (op.target !== STORE) return false;
+  return ['set', 'setIfAbsent', 'compareAndSet', 'incrBy'].includes(op.name) && value !== false;
+}
+
+/** The effect declaration a call is for, if any. */
+export function effectOf(world, op) {
+  return world.effects.find((e) => e.target === op.target && e.method === op.name);
+}
+
+/**
+ * Answers one call and records it in the trace.
+ * @param {import('./world.mjs').World} world
+ * @param {object} op the call, as the world keeps it (worker, target, name, args, job, call, site, issuedAt)
+ * @returns {{ ok: boolean, value: unknown, error?: string, crashed: boolean }}
+ */
+export function answer(world, op) {
+  const delivery = world.calls.get(op.call);
+  const where = { service: op.target, request: requestLabel(delivery), site: op.site, issued: op.issuedAt };
+  const late = op.issuedAt < world.now ? ` (in flight since ${op.issuedAt} ms)` : '';
+  const key = String(op.args?.[0] ?? '');
+  let outcome;
+  if (op.target === STORE || op.target === LOCKS) outcome = atStoreOrLocks(world, op, key, late, where);
+  else if (world.services.has(op.target)) outcome = atService(world, op, delivery, key, late, where);
+  else if (effectOf(world, op)) outcome = atEffect(world, op, delivery, late, where);
+  else {
+    const error = `${op.target}.${op.name}() is not available`;
+    world.step(op.worker, op.name, key, `error: ${error}`, where);
+    outcome = { ok: false, value: null, error };
+  }
+  return { ...outcome, crashed: outcome.ok && isClaim(op, outcome.value) && strike(world, op, key) };
+}
+
+function atStoreOrLocks(world, op, key, late, where) {
+  const before = op.target === STORE ? world.store.entry(op.args?.[0], world.now) : undefined;
+  const holder = op.target === LOCKS ? world.locks.holder(op.args?.[0]) : undefined;
+  let value = null;
+  try {
+    value = op.target === STORE
+      ? world.store.apply(op.name, op.args ?? [], op.worker, world.now)
+      : world.locks.apply(op.name, op.args ?? [], op.worker);
+  } catch (e) {
+    world.step(op.worker, op.name, key, `error: ${e.message}${late}`, where);
+    return { ok: false, value: null, error: e.message };
+  }
+  const written = { get: value, compareAndSet: op.args?.[2] }[op.name] ?? op.args?.[1];
+  const step = world.step(op.worker, op.name, key, `${describeCall(op, value, before, holder)}${late}`, { ...where, value: written });
+  if (op.target === STORE) for (const property of world.properties) property.onStore?.(world, op, before, value, step);
+  return { ok: true, value };
+}
+
+function atService(world, op, delivery, key, late, where) {
+  const recorded = [];
+  const call = { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery, record: (k) => recorded.push(String(k)) };
+  const { ok, value, error, result } = world.services.answer(op, call);
+  const words = ok ? result ?? `done ${show(value)}` : `failed: ${clipMessage(error)}`;
+  const step = world.step(op.worker, op.name, key, `${words}${late}`, { ...where, value: ok ? value : undefined });
+  for (const k of recorded) {
+    world.sends.push({ key: k, job: op.job, worker: op.worker, target: op.target, method: op.name, args: op.args, step, at: world.now });
+  }
+  return ok ? { ok, value } : { ok, value: null, error };
+}
+
+function atEffect(world, op, delivery, late, where) {
+  const effect = effectOf(world, op);
+  const call = { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery };
+  const effectKey = String(effect.key ? effect.key(op.args ?? [], call) : op.job);
+  call.count = world.sends.filter((s) => s.key === effectKey).length;
+  call.failures = world.failures.filter((k) => k === effectKey).length;
+  const failure = effect.fail?.(op.args ?? [], call);
+  if (failure) {
+    world.failures.push(effectKey);
+    world.step(op.worker, op.name, effectKey, `failed: ${clipMessage(String(failure))}${late}`, where);
+    return { ok: false, value: null, error: String(failure) };
+  }
+  const value = effect.reply ? effect.reply(op.args ?? [], call) : { id: `${op.target}-${op.id}` };
+  const step = world.step(op.worker, op.name, effectKey, `done ${show(value)}${late}`, { ...where, value });
+  world.sends.push({ key: effectKey, job: op.job, worker: op.worker, target: op.target, method: op.name, args: op.args, step, at: world.now });
+  return { ok: true, value };
+}
+
+/** A scenario's crash or stall, right after the worker's first successful take; true when it crashed. */
+function strike(world, op, key) {
+  if (world.scenario.crash?.worker === op.worker && !world.crashed.has(op.worker)) {
+    world.crashed.set(op.worker, world.now);
+    world.locks.releaseAll(op.worker);
+    world.step(op.worker, 'crash', key, 'the worker process dies');
+    return true;
+  }
+  const stall = world.scenario.stall;
+  if (stall?.worker === op.worker && !world.frozen.has(op.worker)) {
+    world.frozen.set(op.worker, world.now + stall.ms);
+    world.step(op.worker, 'stall', key, `the worker freezes for ${stall.ms} ms`);
+  }
+  return false;
+}

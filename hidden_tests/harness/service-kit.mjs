@@ -1,0 +1,270 @@
+// Ready-made stateful services for suites (see services.mjs): the remote
+// dependencies that well-known concurrency failures need. A suite gets them by
+// exporting a function: `export default ({ services }) => ({ …, services: {
+// storage: services.fencedStorage() } })`.
+
+import { Rejection } from './services.mjs';
+
+/** A source of monotonically increasing fencing tokens: next() → 1, 2, 3, … */
+function tokens({ start = 0 } = {}) {
+  return {
+    label: 'token',
+    state: () => ({ last: start }),
+    methods: {
+      next(state) {
+        state.last += 1;
+        return state.last;
+      },
+    },
+    describe: (method, args, value) => `token ${value}`,
+  };
+}
+
+/**
+ * A lock service that grants leases with fencing tokens, as ZooKeeper or a
+ * lease table with a version column does: acquire(key, owner, ttlMs) → a token
+ * (higher than every token granted before) or null while another owner's lease
+ * is live; release(key, owner) → whether it was the owner's. State: leases (key
+ * → { owner, until, token }) and every grant, in order.
+ */
+function leases() {
+  return {
+    label: 'lease',
+    state: () => ({ leases: {}, grants: [], last: 0 }),
+    methods: {
+      acquire(state, [key, owner, ttlMs], call) {
+        const lease = state.leases[key];
+        if (lease && lease.until > call.at && lease.owner !== owner) return null;
+        state.last += 1;
+        state.leases[key] = { owner, until: call.at + ttlMs, token: state.last };
+        state.grants.push({ key, owner, token: state.last, at: call.at, worker: call.worker });
+        return state.last;
+      },
+      release(state, [key, owner], call) {
+        const lease = state.leases[key];
+        if (!lease || lease.owner !== owner || lease.until <= call.at) return false;
+        delete state.leases[key];
+        return true;
+      },
+    },
+    describe: (method, [key], value) => (method === 'acquire' ? (value === null ? 'null: held by another owner' : `granted ${key}, token ${value}`) : String(value)),
+    /** When the leases a worker holds run out: pauses `until: 'leases'` wait for them. */
+    leasesOf: (state, worker, now) => Object.entries(state.leases).filter(([, l]) => l.owner === worker && l.until > now).map(([key, l]) => ({ key, until: l.until })),
+  };
+}
+
+/**
+ * Storage that checks fencing tokens, as in Kleppmann's example: write(key,
+ * value, token) is refused when a higher token already wrote the key.
+ * State: data (key → value), highest (key → token), accepted writes.
+ */
+function fencedStorage() {
+  return {
+    label: 'write',
+    state: () => ({ data: {}, highest: {}, accepted: [] }),
+    methods: {
+      write(state, [key, value, token], call) {
+        if (!Number.isInteger(token)) return call.reject(`write(${JSON.stringify(key)}) needs a fencing token`);
+        const highest = state.highest[key];
+        if (highest !== undefined && token < highest) {
+          return call.reject(`stale token ${token}: ${key} already accepted token ${highest}`);
+        }
+        state.highest[key] = token;
+        state.data[key] = value;
+        state.accepted.push({ key, value, token, worker: call.worker, job: call.job, at: call.at });
+        call.record(String(key));
+        return { ok: true };
+      },
+      read(state, [key]) {
+        return state.data[key] ?? null;
+      },
+    },
+  };
+}
+
+/**
+ * A provider that refuses calls over its rate (a token bucket on virtual time):
+ * `perSecond` calls a second, bursts of `burst`. Refused calls reject with a 429.
+ * @param {{ methods?: string[], perSecond: number, burst?: number, reply?: (args: unknown[], call: object) => unknown }} options
+ */
+function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply }) {
+  const handle = (state, args, call) => {
+    state.tokens = Math.min(burst, state.tokens + ((call.at - state.at) * perSecond) / 1000);
+    state.at = call.at;
+    if (state.tokens < 1) {
+      state.refused += 1;
+      return call.reject(`429 Too Many Requests: at most ${perSecond} calls a second`);
+    }
+    state.tokens -= 1;
+    call.record(call.job);
+    return reply ? reply(args, call) : { ok: true };
+  };
+  return {
+    state: () => ({ tokens: burst, at: 0, refused: 0 }),
+    methods: Object.fromEntries(methods.map((name) => [name, handle])),
+  };
+}
+
+/** The rows of `table` (a Map of id → row) matching every field of `where`. */
+function matching(table, where = {}) {
+  return [...table.values()].filter((row) => Object.entries(where).every(([field, value]) => row[field] === value));
+}
+
+const copyTables = (tables) => Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, new Map(rows)]));
+
+/**
+ * A database with transactions, unique constraints and a choice of isolation,
+ * for write skew and double booking. begin([isolation]) starts a transaction
+ * ('snapshot', as PostgreSQL's repeatable read, or 'serializable'); select,
+ * insert, update and delete work on its snapshot; commit applies it or refuses
+ * it when another transaction committed a row it wrote (first committer wins),
+ * when a row it read changed ('serializable' only, or rows it selected
+ * `forUpdate`), or when a unique constraint would break.
+ * @param {{ tables: Record<string, { rows?: object[], unique?: string[][] }> }} options
+ */
+function transactional({ tables }) {
+  const state = () => ({
+    committed: Object.fromEntries(Object.entries(tables).map(([name, t]) => [name, new Map((t.rows ?? []).map((r) => [r.id, { ...r }]))])),
+    versions: {},
+    transactions: new Map(),
+    next: 0,
+  });
+  const tx = (s, id, call) => {
+    const t = s.transactions.get(id);
+    if (!t || !t.open) throw call.reject(`transaction ${id} is not open`);
+    return t;
+  };
+  const view = (t, table) => t.tables[table] ?? new Map();
+  const write = (t, table, id, row) => {
+    t.tables[table] ??= new Map();
+    if (row === null) t.tables[table].delete(id);
+    else t.tables[table].set(id, row);
+    t.writes.set(`${table}/${id}`, { table, id });
+  };
+  const guard = (fn) => (s, args, call) => {
+    try {
+      return fn(s, args, call);
+    } catch (refusal) {
+      if (refusal instanceof Rejection) return refusal;
+      throw refusal;
+    }
+  };
+  const unique = (committed, table, row, id) => (tables[table]?.unique ?? []).find((fields) => matching(committed[table], {})
+    .some((other) => other.id !== id && fields.every((f) => other[f] === row[f])));
+  return {
+    state,
+    methods: {
+      begin(s, [isolation = 'snapshot']) {
+        s.next += 1;
+        const id = `tx${s.next}`;
+        s.transactions.set(id, { id, isolation, open: true, tables: copyTables(s.committed), versions: { ...s.versions }, reads: [], writes: new Map() });
+        return id;
+      },
+      select: guard((s, [id, table, where, options], call) => {
+        const t = tx(s, id, call);
+        const rows = matching(view(t, table), where);
+        t.reads.push({ table, where, ids: rows.map((r) => r.id).sort() });
+        if (options?.forUpdate) for (const row of rows) t.writes.set(`${table}/${row.id}`, { table, id: row.id });
+        return rows.map((r) => ({ ...r }));
+      }),
+      insert: guard((s, [id, table, row], call) => {
+        const t = tx(s, id, call);
+        if (view(t, table).has(row.id)) return call.reject(`duplicate key value violates unique constraint "${table}_pkey"`);
+        write(t, table, row.id, { ...row });
+        return { ok: true };
+      }),
+      update: guard((s, [id, table, rowId, fields], call) => {
+        const t = tx(s, id, call);
+        const row = view(t, table).get(rowId);
+        if (!row) return { updated: 0 };
+        write(t, table, rowId, { ...row, ...fields });
+        return { updated: 1 };
+      }),
+      delete: guard((s, [id, table, rowId], call) => {
+        const t = tx(s, id, call);
+        if (!view(t, table).has(rowId)) return { deleted: 0 };
+        write(t, table, rowId, null);
+        return { deleted: 1 };
+      }),
+      rollback(s, [id]) {
+        const t = s.transactions.get(id);
+        if (t) t.open = false;
+        return { ok: true };
+      },
+      commit: guard((s, [id], call) => {
+        const t = tx(s, id, call);
+        t.open = false;
+        for (const [key] of t.writes) {
+          if ((s.versions[key] ?? 0) !== (t.versions[key] ?? 0)) {
+            return call.reject('could not serialize access due to concurrent update');
+          }
+        }
+        if (t.isolation === 'serializable') {
+          for (const read of t.reads) {
+            const now = matching(s.committed[read.table] ?? new Map(), read.where).map((r) => r.id).sort();
+            const changed = now.join() !== read.ids.join() || read.ids.some((rowId) => (s.versions[`${read.table}/${rowId}`] ?? 0) !== (t.versions[`${read.table}/${rowId}`] ?? 0));
+            if (changed) return call.reject('could not serialize access due to read/write dependencies among transactions');
+          }
+        }
+        const next = copyTables(s.committed);
+        for (const { table, id: rowId } of t.writes.values()) {
+          const row = t.tables[table]?.get(rowId);
+          next[table] ??= new Map();
+          if (row) next[table].set(rowId, row);
+          else next[table].delete(rowId);
+        }
+        for (const { table, id: rowId } of t.writes.values()) {
+          const row = next[table]?.get(rowId);
+          const broken = row && unique(next, table, row, rowId);
+          if (broken) return call.reject(`duplicate key value violates unique constraint "${table}_${broken.join('_')}_key"`);
+        }
+        s.committed = next;
+        for (const [key] of t.writes) s.versions[key] = (s.versions[key] ?? 0) + 1;
+        call.record(id);
+        return { committed: true };
+      }),
+    },
+  };
+}
+
+/**
+ * A message broker with visibility timeouts, like SQS: receive() hands out the
+ * first visible message (or null) and hides it for `visibilityTimeoutMs`;
+ * ack(receipt) deletes it if the receipt is still the current one; extend(receipt,
+ * ms) keeps it hidden longer. A message not acked in time becomes visible again.
+ * @param {{ messages: Array<{ id: string, body: unknown }>, visibilityTimeoutMs: number }} options
+ */
+function broker({ messages, visibilityTimeoutMs }) {
+  const current = (s, receipt) => s.messages.find((m) => m.receipt === receipt);
+  return {
+    state: () => ({ messages: messages.map((m) => ({ ...m, visibleAt: 0, receipt: null, received: 0, acked: false })) }),
+    methods: {
+      receive(s, args, call) {
+        const message = s.messages.find((m) => !m.acked && m.visibleAt <= call.at);
+        if (!message) return null;
+        message.received += 1;
+        message.receipt = `${message.id}:${message.received}`;
+        message.visibleAt = call.at + visibilityTimeoutMs;
+        return { id: message.id, body: message.body, receipt: message.receipt, received: message.received };
+      },
+      ack(s, [receipt], call) {
+        const message = current(s, receipt);
+        if (!message || message.visibleAt <= call.at) {
+          return call.reject(`receipt ${receipt} is stale: the message became visible again after its timeout`);
+        }
+        message.acked = true;
+        call.record(message.id);
+        return { ok: true };
+      },
+      extend(s, [receipt, ms], call) {
+        const message = current(s, receipt);
+        if (!message || message.visibleAt <= call.at) return call.reject(`receipt ${receipt} is stale`);
+        message.visibleAt = call.at + ms;
+        return { ok: true };
+      },
+    },
+  };
+}
+
+/** Every ready-made service, as a suite's default-export function receives them. */
+export const serviceKit = Object.freeze({ tokens, leases, fencedStorage, rateLimited, transactional, broker });

@@ -1,0 +1,281 @@
+// What a suite can say: deliveries a worker handles at once, pauses anywhere,
+// stateful services (fencing tokens, transactions, rate limits, a broker),
+// per-scenario effects and limits, and traces that explain.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runWorker, subject } from './inline.mjs';
+
+test('calls are attributed to the delivery that made them, when a worker handles two at once', async () => {
+  const suite = {
+    subject: subject({ store: { $: 'remote', name: 'store', methods: ['incrBy'] }, notifier: { $: 'remote', name: 'notifier', methods: ['send'] } }),
+    effects: [{ target: 'notifier', method: 'send', label: 'notification' }],
+    properties: {
+      ownDelivery: {
+        end(world) {
+          const wrong = world.sends.find((s) => s.job !== s.args[0]);
+          if (wrong) world.violate('ownDelivery', `${wrong.args[0]}'s notification was counted for ${wrong.job}`);
+        },
+      },
+    },
+    scenarios: [{
+      name: 'two jobs on one worker',
+      deliveries: [{ worker: 'blue', job: 'job-1', at: 0 }, { worker: 'blue', job: 'job-2', at: 0 }],
+      tests: [
+        { name: 'each notification belongs to its job', property: 'ownDelivery' },
+        { name: 'each job notified once', property: 'exactlyOncePerJob' },
+      ],
+    }],
+  };
+  const results = await runWorker(suite, `
+    export function createWorker({ store, notifier }) {
+      return {
+        async handle({ job }) {
+          await store.incrBy('seen:' + job, 1);
+          await notifier.send(job);
+          return 'done';
+        },
+      };
+    }`);
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+  assert.ok(results.tests[0].schedules > 1);
+});
+
+/** Kleppmann's fencing example: leases with tokens, a pause, and storage that checks tokens or not. */
+function fencingSuite({ services }) {
+  return {
+    subject: subject({
+      leases: { $: 'remote', name: 'leases', methods: ['acquire', 'release'] },
+      storage: { $: 'remote', name: 'storage', methods: ['write'] },
+    }),
+    services: { leases: services.leases(), storage: services.fencedStorage() },
+    properties: {
+      writesInLeaseOrder: {
+        end(world) {
+          const grants = world.services.state('leases').grants;
+          let newest = -1;
+          for (const write of world.services.state('storage').accepted) {
+            const lease = grants.findLastIndex((g) => g.worker === write.worker && g.at <= write.at);
+            if (lease < newest) {
+              world.violate('writesInLeaseOrder', `${write.worker} wrote ${write.key} after a newer lease holder had written it: its lease had run out`);
+              return;
+            }
+            newest = lease;
+          }
+        },
+      },
+    },
+    scenarios: [{
+      name: 'two workers, one lease, and a worker may freeze',
+      deliveries: [{ worker: 'blue', job: 'job-1', at: 0 }, { worker: 'green', job: 'job-2', at: 0 }],
+      pauses: [{ worker: 'blue', until: 'leases' }, { worker: 'blue', ms: 2000 }],
+      limits: { maxLatencyMs: 100, maxDelays: 0 },
+      tests: [{ name: 'no write from an expired lease is accepted', property: 'writesInLeaseOrder' }],
+    }],
+  };
+}
+
+const leaseWorker = (useToken) => `
+  export function createWorker({ worker, clock, leases, storage }) {
+    return {
+      async handle() {
+        let token;
+        while ((token = await leases.acquire('file', worker, 1000)) === null) await clock.sleep(600);
+        try {
+          await storage.write('file', 'written by ' + worker, ${useToken ? 'token' : '1'});
+        } catch {
+          return 'done';
+        }
+        await leases.release('file', worker);
+        return 'done';
+      },
+    };
+  }`;
+
+test('a pause explored at every point exposes a writer whose lease ran out', async () => {
+  const results = await runWorker(fencingSuite, leaseWorker(false));
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
+  assert.match(t.message, /blue wrote file after a newer lease holder had written it/);
+  const ops = t.trace.map((s) => s.operation);
+  for (const step of ['pause', 'wake']) assert.ok(ops.includes(step), `the trace shows the ${step}: ${ops.join(' ')}`);
+});
+
+test('fencing tokens checked by the storage make the same pause harmless', async () => {
+  const results = await runWorker(fencingSuite, leaseWorker(true));
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+/** Two doctors on call; each asks to go off call if the other stays on: write skew. */
+function onCallSuite({ services }) {
+  return {
+    subject: subject({ db: { $: 'remote', name: 'db', methods: ['begin', 'select', 'update', 'commit', 'rollback'] } }),
+    services: { db: services.transactional({ tables: { doctors: { rows: [{ id: 'alice', onCall: true }, { id: 'bob', onCall: true }] } } }) },
+    properties: {
+      someoneOnCall: {
+        end(world) {
+          const onCall = [...world.services.state('db').committed.doctors.values()].filter((d) => d.onCall);
+          if (onCall.length === 0) world.violate('someoneOnCall', 'nobody is on call any more');
+        },
+      },
+    },
+    scenarios: [{
+      name: 'alice and bob ask for leave at once',
+      deliveries: [{ worker: 'blue', job: 'alice', at: 0 }, { worker: 'green', job: 'bob', at: 0 }],
+      tests: [{ name: 'at least one doctor stays on call', property: 'someoneOnCall' }],
+    }],
+  };
+}
+
+const leaveWorker = (isolation) => `
+  export function createWorker({ db }) {
+    return {
+      async handle({ job }) {
+        const tx = await db.begin('${isolation}');
+        const onCall = await db.select(tx, 'doctors', { onCall: true });
+        if (onCall.length < 2) { await db.rollback(tx); return 'done'; }
+        await db.update(tx, 'doctors', job, { onCall: false });
+        try { await db.commit(tx); } catch { /* refused: stays on call */ }
+        return 'done';
+      },
+    };
+  }`;
+
+test('snapshot isolation lets two transactions skew; serializable refuses one', async () => {
+  const skewed = await runWorker(onCallSuite, leaveWorker('snapshot'));
+  assert.equal(skewed.status, 'fail', JSON.stringify(skewed, null, 1));
+  assert.match(skewed.tests[0].message, /nobody is on call/);
+  assert.ok(skewed.tests[0].trace.some((s) => s.service === 'db' && s.operation === 'commit'));
+  const serializable = await runWorker(onCallSuite, leaveWorker('serializable'));
+  assert.equal(serializable.status, 'pass', JSON.stringify(serializable, null, 1));
+});
+
+test('a rate-limited provider refuses calls over its rate with a 429', async () => {
+  const suite = ({ services }) => ({
+    subject: subject({ mail: { $: 'remote', name: 'mail', methods: ['send'] } }),
+    services: { mail: services.rateLimited({ perSecond: 1 }) },
+    scenarios: [{
+      name: 'two e-mails at once',
+      deliveries: [{ worker: 'blue', job: 'a', at: 0 }, { worker: 'green', job: 'b', at: 0 }],
+      tests: [{ name: 'both delivered', property: 'allDeliveriesAcked' }],
+    }],
+  });
+  const results = await runWorker(suite, `
+    export function createWorker({ mail }) {
+      return { async handle({ job }) { try { await mail.send(job); return 'done'; } catch (e) { return e.message; } } };
+    }`);
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail');
+  assert.match(t.message, /429 Too Many Requests/);
+  assert.ok(t.trace.some((s) => s.service === 'mail' && /failed: 429/.test(s.result)));
+});
+
+test('a broker hands a message to another worker when its visibility timeout passes', async () => {
+  const suite = ({ services }) => ({
+    subject: subject({
+      queue: { $: 'remote', name: 'queue', methods: ['receive', 'ack'] },
+      provider: { $: 'remote', name: 'provider', methods: ['send'] },
+    }),
+    services: { queue: services.broker({ messages: [{ id: 'm1', body: 'hello' }], visibilityTimeoutMs: 1000 }) },
+    effects: [{ target: 'provider', method: 'send', key: (args) => args[0], label: 'e-mail' }],
+    limits: { maxLatencyMs: 10, maxDelays: 0 },
+    scenarios: [{
+      name: 'two consumers, one slow',
+      deliveries: [{ worker: 'blue', job: 'poll-1', at: 0 }, { worker: 'green', job: 'poll-2', at: 1200 }],
+      expect: ['m1'],
+      tests: [{ name: 'the message is sent once', property: 'exactlyOncePerJob' }],
+    }],
+  });
+  const results = await runWorker(suite, `
+    export function createWorker({ clock, queue, provider }) {
+      return {
+        async handle() {
+          const message = await queue.receive('jobs');
+          if (!message) return 'done';
+          await clock.sleep(1500);
+          await provider.send(message.id);
+          try { await queue.ack(message.receipt); } catch { /* stale: someone else has it now */ }
+          return 'done';
+        },
+      };
+    }`);
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
+  assert.match(t.message, /m1 got 2 e-mails \(by blue and green\)/);
+});
+
+test('scenarios set their own effects and limits; a suite without claims needs no claimKeys', async () => {
+  const suite = {
+    subject: subject({ provider: { $: 'remote', name: 'provider', methods: ['send'] } }),
+    effects: [{ target: 'provider', method: 'send', label: 'notification' }],
+    scenarios: [
+      { name: 'provider up', deliveries: [{ worker: 'blue', job: 'j', at: 0 }], tests: [{ name: 'sent when up', property: 'exactlyOncePerJob' }] },
+      {
+        name: 'provider down',
+        effects: [{ target: 'provider', method: 'send', label: 'notification', fail: () => 'provider unavailable' }],
+        limits: { maxSchedules: 7 },
+        deliveries: [{ worker: 'blue', job: 'j', at: 0 }],
+        tests: [{ name: 'sent when down', property: 'exactlyOncePerJob' }],
+      },
+    ],
+  };
+  const results = await runWorker(suite, `
+    export function createWorker({ provider }) {
+      return { async handle({ job }) { try { await provider.send(job); } catch { /* gives up */ } return 'done'; } };
+    }`);
+  assert.equal(results.tests[0].status, 'pass');
+  assert.equal(results.tests[1].status, 'fail');
+  assert.deepEqual(results.tests[1].budget, { schedules: 7, steps: 3000 });
+  assert.ok(results.tests[1].trace.some((s) => /failed: provider unavailable/.test(s.result)));
+});
+
+test('trace steps name the service, the request, the line of code and the whole value', async () => {
+  const suite = {
+    subject: subject({ store: { $: 'remote', name: 'store', methods: ['set', 'get'] }, provider: { $: 'remote', name: 'provider', methods: ['send'] } }),
+    effects: [{ target: 'provider', method: 'send', label: 'notification' }],
+    scenarios: [{ name: 'one job', deliveries: [{ worker: 'blue', job: 'job-7', at: 0 }], tests: [{ name: 'sent twice?', property: 'exactlyOncePerJob' }] }],
+  };
+  const results = await runWorker(suite, `
+    export function createWorker({ store, provider }) {
+      return {
+        async handle({ job }) {
+          await store.set('booking:' + job, JSON.stringify({ guest: 'Ada Lovelace', room: 214, nights: ['2026-03-14', '2026-03-15'] }));
+          await provider.send(job);
+          await provider.send(job);
+          return 'done';
+        },
+      };
+    }`);
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail');
+  const set = t.trace.find((s) => s.operation === 'set');
+  assert.equal(set.service, 'store');
+  assert.equal(set.request, 'job-7 #1');
+  assert.equal(set.site, 'src/worker.js:5:23');
+  assert.match(set.result, /…/);
+  assert.match(set.detail, /"nights":\["2026-03-14","2026-03-15"\]/);
+  assert.deepEqual(t.trace.filter((s) => s.operation === 'send').map((s) => s.site), ['src/worker.js:6:26', 'src/worker.js:7:26']);
+});
+
+test('a lease that runs out is a step of its own in the trace', async () => {
+  const suite = {
+    subject: subject({ store: { $: 'remote', name: 'store', methods: ['setIfAbsent', 'get'] } }),
+    claimKeys: '^lease:',
+    properties: { show: { end: (world) => world.violate('show', 'show the trace') } },
+    scenarios: [{ name: 'one job', deliveries: [{ worker: 'blue', job: 'job-7', at: 0 }], tests: [{ name: 'trace', property: 'show' }] }],
+  };
+  const results = await runWorker(suite, `
+    export function createWorker({ clock, store }) {
+      return {
+        async handle() {
+          await store.setIfAbsent('lease:job-7', 'blue', { ttlMs: 100 });
+          await clock.sleep(250);
+          await store.get('lease:job-7');
+          return 'done';
+        },
+      };
+    }`);
+  const expired = results.tests[0].trace.find((s) => s.operation === 'expired');
+  assert.deepEqual({ at: expired.at, worker: expired.worker, key: expired.key }, { at: 100, worker: 'blue', key: 'lease:job-7' });
+  assert.match(expired.result, /blue's lease ran out/);
+});

@@ -1,0 +1,35 @@
+// Small repositories written inline by harness tests: a package.json and the
+// files given, in a fresh temporary directory, run against a suite.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runHidden } from '../hidden.mjs';
+
+/** Writes `files` (path → source) into a new repository and returns its directory. */
+export function inlineRepo(files) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'racecase-inline-'));
+  fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+  for (const [name, source] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), source);
+  }
+  return dir;
+}
+
+/** Runs `suite` against a repository of one module, src/worker.js. */
+export function runWorker(suite, source) {
+  return runHidden({ suite, repoDir: inlineRepo({ 'src/worker.js': source }), sandbox: true, outputLimitBytes: 1 << 20 });
+}
+
+/** The subject every inline suite uses: createWorker(deps).handle({ job, attempt }). */
+export function subject(deps) {
+  return {
+    module: 'src/worker.js',
+    factory: 'createWorker',
+    method: 'handle',
+    deps: { worker: { $: 'worker' }, clock: { $: 'clock' }, ...deps },
+    message: (job, attempt) => ({ job, attempt }),
+    acked: (outcome) => outcome === 'done',
+  };
+}

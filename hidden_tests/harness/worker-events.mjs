@@ -1,0 +1,93 @@
+// Applies what a worker reported after a command: the calls it made, the timers
+// it set or cleared, the deliveries it finished, the errors nobody caught. Each
+// call and timer is attributed to the delivery (request) whose code made it.
+
+import { clipMessage, show, learnerText } from './describe.mjs';
+import { WorkerFailure } from './worker-link.mjs';
+import { effectOf } from './calls.mjs';
+
+/**
+ * @param {import('./world.mjs').World} world
+ * @param {string} worker
+ * @param {object[]} events checked by worker-protocol.mjs
+ */
+export function absorbEvents(world, worker, events) {
+  for (const event of events) {
+    switch (event.k) {
+      case 'op':
+        addCall(world, worker, event);
+        break;
+      case 'timer': {
+        const call = world.requestOf(worker, event.call);
+        world.countFor(world.calls.get(call), 'timers');
+        world.timers.set(`${worker}.${event.id}`, { worker, localId: event.id, due: world.now + event.delay, delay: event.delay, call });
+        break;
+      }
+      case 'clear':
+        world.timers.delete(`${worker}.${event.id}`);
+        break;
+      case 'settled':
+        settle(world, event);
+        break;
+      case 'spawned':
+        if (!event.ok) world.errors.push(`the worker could not start: ${learnerText(event.error)}`);
+        break;
+      case 'uncaught':
+        world.step(worker, 'uncaught', '', clipMessage(learnerText(event.error)));
+        break;
+      case 'exit': {
+        const d = world.deliveries.find((x) => x.worker === worker && x.state === 'running');
+        throw new WorkerFailure('error', `${worker} called process.exit(${event.code})${d ? ` while handling ${d.job}` : ''}: `
+          + 'a worker must finish its work and return, not end its process');
+      }
+      case 'spin':
+        throw new WorkerFailure('error', `${worker}'s code kept scheduling setImmediate() callbacks and never became idle`);
+      case 'stray':
+        throw new WorkerFailure('error', `${worker}'s code ran outside any step the harness controls (work it cannot see, such as real I/O)`);
+      default:
+        break;
+    }
+  }
+  world.checkBarrier();
+}
+
+function addCall(world, worker, event) {
+  const call = world.requestOf(worker, event.call);
+  const delivery = world.calls.get(call);
+  const { min, max } = latencyOf(world, event);
+  const { id: localId, target, name, args, site } = event;
+  world.pending.push({
+    id: `${worker}.${localId}`, localId, worker, target, name, args, site, call,
+    issuedAt: world.now, readyAt: world.now + min, deadline: world.now + max, job: delivery?.job ?? '',
+  });
+  world.countFor(delivery, 'calls');
+}
+
+/** How long a call may stay in flight: its effect's or service's latency, else the scenario's. */
+function latencyOf(world, op) {
+  const [min, max] = effectOf(world, op)?.latencyMs ?? world.services.latency(op.target) ?? [0, world.limits.maxLatencyMs];
+  return { min, max: Math.max(min, max) };
+}
+
+function settle(world, event) {
+  const d = world.calls.get(event.callId);
+  if (!d || world.crashed.has(d.worker)) return;
+  const outcome = event.ok ? event.value : clipMessage(`threw ${learnerText(event.error)}`);
+  world.step(d.worker, 'handle', d.job, event.ok ? `returned ${show(event.value)}` : outcome, { request: `${d.job} #${d.attempt}` });
+  const acked = event.ok && world.suite.subject.acked(event.value);
+  const retry = world.scenario.redeliver;
+  d.outcome = outcome;
+  d.acked = acked;
+  if (!acked && retry && d.attempt < retry.maxAttempts) {
+    d.state = 'waiting';
+    d.due = world.now + retry.everyMs;
+    return;
+  }
+  d.state = 'done';
+  for (const next of world.deliveries) {
+    if (next.after === d.index && next.state === 'blocked') {
+      next.state = 'waiting';
+      next.due = world.now + (next.delayMs ?? 0);
+    }
+  }
+}
