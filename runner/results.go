@@ -49,6 +49,16 @@ type TraceStep struct {
 	Key string `json:"key"`
 	// Result is what the event returned or did, in words.
 	Result string `json:"result"`
+	// Service is the remote a call went to: "store", "locks", a service or an effect target.
+	Service string `json:"service,omitempty"`
+	// Request is the delivery whose handling made the call, e.g. "job-7 #2".
+	Request string `json:"request,omitempty"`
+	// Site is where in the learner's repository the call was made, e.g. "src/locks/job-lock.js:42:11".
+	Site string `json:"site,omitempty"`
+	// Issued is when the call was made, in virtual ms, when that was before At.
+	Issued *int64 `json:"issued,omitempty"`
+	// Detail is the whole value when Result had to cut it short.
+	Detail string `json:"detail,omitempty"`
 	// Highlight marks the steps that break the property.
 	Highlight bool `json:"highlight,omitempty"`
 }

@@ -164,6 +164,16 @@ export interface TraceStep {
   operation: string;
   key: string;
   result: string;
+  /** The remote a call went to: store, locks, a service or an effect target. */
+  service?: string;
+  /** The delivery whose handling made the call, e.g. "job-7 #2". */
+  request?: string;
+  /** Where in the repository the call was made: "src/x.js:42:11". */
+  site?: string;
+  /** When the call was made (virtual ms), when that was before `at`. */
+  issued?: number;
+  /** The whole value when `result` cut it short. */
+  detail?: string;
   highlight?: boolean;
 }
 
