@@ -200,8 +200,11 @@ func TestRunHarnessWithoutRecordIsError(t *testing.T) {
 	job.Secret = map[string][]byte{"suite.mjs": []byte("export default () => { console.error('supervisor gave up'); process.exit(3); };")}
 	res, _ := run(t, d, job)
 	wantVerdict(t, res, runner.VerdictError)
-	if !strings.Contains(res.Message, "exit code 3") || !strings.Contains(res.Message, "supervisor gave up") {
-		t.Errorf("message %q", res.Message)
+	if !strings.Contains(res.Message, "exit code 3") || strings.Contains(res.Message, "supervisor gave up") {
+		t.Errorf("message %q: want the exit code, and the harness's own output kept from the learner", res.Message)
+	}
+	if !strings.Contains(res.Diagnostics, "supervisor gave up") {
+		t.Errorf("diagnostics %q: want the harness's error output for operators", res.Diagnostics)
 	}
 }
 
