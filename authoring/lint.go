@@ -2,6 +2,7 @@ package authoring
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -72,6 +73,9 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 	for _, slug := range slugs {
 		l.checkHidden(slug)
 		repo := l.checkRepo(slug)
+		if err := l.checkSuite(slug, repo); err != nil {
+			return nil, err
+		}
 		l.checkVisible(slug, repo, loaded[slug])
 		if marked := challenges.SkeletonFiles(repo); len(marked) > 0 {
 			report.Skeletons[slug] = marked
@@ -111,6 +115,22 @@ func (l *linter) add(rel, field, msg, fix string) {
 // onDisk turns a path inside the challenges folder into a path on disk.
 func (l *linter) onDisk(rel string) string {
 	return path.Join(filepath.ToSlash(l.dirs.Challenges), rel)
+}
+
+// checkSuite checks the hidden suite against the dossier's repository, as a
+// hidden run would load it (SuiteProblems); a missing suite is checkHidden's.
+func (l *linter) checkSuite(slug string, repo map[string][]byte) error {
+	files, err := hiddentests.SuiteFrom(l.hidden, slug)
+	if err != nil || repo == nil || !bytes.Contains(files[hiddentests.SuiteFile], []byte("export default")) {
+		return nil // checkHidden reports these
+	}
+	file := path.Join(filepath.ToSlash(l.dirs.HiddenTests), slug, hiddentests.SuiteFile)
+	ps, err := SuiteProblems(context.Background(), file, files[hiddentests.SuiteFile], repo)
+	if err != nil {
+		return err
+	}
+	l.ps = append(l.ps, ps...)
+	return nil
 }
 
 // checkHidden reports a missing or empty hidden suite.

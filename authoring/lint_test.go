@@ -62,6 +62,34 @@ func TestLintFindsEveryKindOfProblem(t *testing.T) {
 		},
 		want: []wantLint{{"hidden_tests/receipt-twice/suite.mjs", "", "no default export", "export default"}},
 	}, {
+		name: "suite with a syntax error",
+		break_: func(t *testing.T, _, hidden string) {
+			edit(t, filepath.Join(hidden, "suite.mjs"), "claimKeys: '^claim:',", "claimKeys: '^claim:',,")
+		},
+		want: []wantLint{{"hidden_tests/receipt-twice/suite.mjs", "", "SyntaxError: Unexpected token ','", "fix the syntax"}},
+	}, {
+		name: "suite naming an unknown property and limit",
+		break_: func(t *testing.T, _, hidden string) {
+			edit(t, filepath.Join(hidden, "suite.mjs"), "property: 'claimsReleased'", "property: 'claimReleased'")
+			edit(t, filepath.Join(hidden, "suite.mjs"), "limits: { maxLatencyMs: 1000,", "limits: { maxLatencyMS: 1000,")
+		},
+		want: []wantLint{
+			{"hidden_tests/receipt-twice/suite.mjs", "scenarios[0].tests[2].property", `unknown property "claimReleased"`, `did you mean "claimsReleased"?`},
+			{"hidden_tests/receipt-twice/suite.mjs", "limits.maxLatencyMS", `unknown field "maxLatencyMS"`, `did you mean "maxLatencyMs"?`},
+		},
+	}, {
+		name: "suite whose subject module is missing",
+		break_: func(t *testing.T, _, hidden string) {
+			edit(t, filepath.Join(hidden, "suite.mjs"), "module: 'src/worker.js',", "module: 'src/workers.js',")
+		},
+		want: []wantLint{{"hidden_tests/receipt-twice/suite.mjs", "subject.module", "repo/src/workers.js does not exist", "name the module"}},
+	}, {
+		name: "suite whose factory is not exported",
+		break_: func(t *testing.T, _, hidden string) {
+			edit(t, filepath.Join(hidden, "suite.mjs"), "factory: 'createWorker',", "factory: 'makeWorker',")
+		},
+		want: []wantLint{{"hidden_tests/receipt-twice/suite.mjs", "subject.factory", "does not export a function named makeWorker", "exports: createWorker"}},
+	}, {
 		name: "secrets inside repo",
 		break_: func(t *testing.T, dossier, hidden string) {
 			copyFile(t, filepath.Join(dossier, "decoys", "sleep-recheck", "why.md"), filepath.Join(dossier, "repo", "why.md"))
@@ -220,5 +248,21 @@ func copyFile(t *testing.T, from, to string) {
 	}
 	if err := writeFile(to, data); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Suite problems carry the line of the suite they are on.
+func TestLintSuiteProblemHasItsLine(t *testing.T) {
+	dirs := scaffold(t, "receipt-twice")
+	suite := filepath.Join(dirs.HiddenTests, "receipt-twice", "suite.mjs")
+	edit(t, suite, "property: 'claimsReleased'", "property: 'claimReleased'")
+	report, err := Lint(dirs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(suite)
+	line := 1 + strings.Count(string(data[:strings.Index(string(data), "'claimReleased'")]), "\n")
+	if len(report.Problems) != 1 || report.Problems[0].Line != line {
+		t.Fatalf("want one problem at line %d:\n%s", line, report.Problems.Detailed())
 	}
 }

@@ -174,3 +174,19 @@ func TestValidateAndCheckInputErrors(t *testing.T) {
 		t.Errorf("validate of a broken dossier: code %d, stderr %q", code, errOut)
 	}
 }
+
+// validate checks each hidden suite before it runs anything: a suite that
+// cannot start is reported with its file and line, without Docker.
+func TestValidateReportsASuiteThatCannotStart(t *testing.T) {
+	dir := newInTemp(t, "receipt-twice")
+	suite := filepath.Join(filepath.Dir(dir), "hidden_tests", "receipt-twice", "suite.mjs")
+	replaceIn(t, suite, "factory: 'createWorker',", "factory: 'makeWorker',")
+	code, out, errOut := runCLI(t, "validate", "--challenges", dir, "receipt-twice")
+	if code != exitViolation {
+		t.Fatalf("validate of a broken suite: code %d\n%s%s", code, out, errOut)
+	}
+	if !regexp.MustCompile(`hidden_tests/receipt-twice/suite\.mjs:\d+`).MatchString(out) || !strings.Contains(out, "does not export a function named makeWorker") ||
+		!strings.Contains(out, "nothing was run") {
+		t.Errorf("want the suite's file, line and problem:\n%s", out)
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
+	"path/filepath"
 
 	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/challenges"
@@ -44,6 +46,8 @@ func (c *contentFlags) dirs() authoring.Dirs {
 type content struct {
 	fsys  fs.FS
 	suite func(slug string) (map[string][]byte, error)
+	// suiteFile names a dossier's suite for an author: where to open it.
+	suiteFile func(slug string) string
 }
 
 // open returns the content the flags name: the folders on disk, or the
@@ -53,7 +57,9 @@ func (c *contentFlags) open() (content, error) {
 		if *c.hidden != "" {
 			return content{}, errors.New("--hidden-tests goes with --challenges")
 		}
-		return content{fsys: challenges.FS, suite: hiddentests.Suite}, nil
+		return content{fsys: challenges.FS, suite: hiddentests.Suite, suiteFile: func(slug string) string {
+			return path.Join("hidden_tests", slug, hiddentests.SuiteFile)
+		}}, nil
 	}
 	dirs := c.dirs()
 	if info, err := os.Stat(dirs.Challenges); err != nil || !info.IsDir() {
@@ -68,6 +74,9 @@ func (c *contentFlags) open() (content, error) {
 				return nil, fmt.Errorf("%w in %s", err, dirs.HiddenTests)
 			}
 			return files, nil
+		},
+		suiteFile: func(slug string) string {
+			return path.Join(filepath.ToSlash(dirs.HiddenTests), slug, hiddentests.SuiteFile)
 		},
 	}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/challenges"
 	hiddentests "github.com/racecase/racecase/hidden_tests"
 	"github.com/racecase/racecase/runner"
@@ -50,6 +51,19 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 		if errors.Is(err, fs.ErrNotExist) {
 			return exitUsage
 		}
+		return exitViolation
+	}
+	problems, err := checkSuites(ctx, src, dossiers)
+	if err != nil {
+		fmt.Fprintf(stderr, "racecase validate: %v\n", err)
+		if errors.Is(err, hiddentests.ErrNoSuite) {
+			return exitViolation
+		}
+		return exitTrouble
+	}
+	if len(problems) > 0 {
+		fmt.Fprint(stdout, problems.Detailed())
+		fmt.Fprintf(stdout, "%d problem(s) in hidden suites: nothing was run\n", len(problems))
 		return exitViolation
 	}
 	engine, tag, err := engineWithImage(ctx, stderr)
@@ -108,6 +122,29 @@ func proveAll(ctx context.Context, r runner.Runner, image string, src content, d
 		proofs = append(proofs, got...)
 	}
 	return proofs, nil
+}
+
+// checkSuites checks every dossier's hidden suite against its repository
+// without Docker (authoring.SuiteProblems), so that a suite that cannot start
+// is reported with its file and line rather than as a failed run.
+func checkSuites(ctx context.Context, src content, dossiers []*challenges.Dossier) (challenges.Problems, error) {
+	var problems challenges.Problems
+	for _, d := range dossiers {
+		hidden, err := src.suite(d.Slug)
+		if err != nil {
+			return nil, err
+		}
+		repo, err := d.RepoFiles(src.fsys)
+		if err != nil {
+			return nil, err
+		}
+		ps, err := authoring.SuiteProblems(ctx, src.suiteFile(d.Slug), hidden[hiddentests.SuiteFile], repo)
+		if err != nil {
+			return nil, err
+		}
+		problems = append(problems, ps...)
+	}
+	return problems, nil
 }
 
 // loadDossiers loads the named dossiers from fsys, or all of them; a broken

@@ -425,6 +425,7 @@
     unhandled: (reason) => rt.uncaught(reason, 'unhandledRejection'),
     error: (message) => new Error(message),
     describe: (value) => rt.describe(value),
+    hasMethod: (name) => Boolean(instance) && typeof instance[name] === 'function',
     json: (text) => parse(text),
     hasBuiltin: (name) => rt.has(name),
     builtinNames: (name, knownNamesJson) => rt.builtinNames(name, knownNamesJson),

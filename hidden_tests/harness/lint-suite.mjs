@@ -1,0 +1,114 @@
+// Checks a hidden suite without Docker: `node --experimental-vm-modules lint-suite.mjs
+// <suite.mjs> <repoDir>` loads the suite, checks every field and name in it (see
+// suite.mjs), then loads the subject module from the repository in a worker realm,
+// calls its factory and looks for its method, as a hidden run would. It prints
+// {"problems":[{ field, message, fix, line }]} on stdout; line is the suite file's
+// line the problem is on (0 when it cannot be placed). Syntax errors are found
+// before this runs (`node --check`), by racecase lint.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { checkSuite, materializeSuite } from './suite.mjs';
+import { Realm, compileRuntime } from './worker/realm.mjs';
+import { ModuleGraph, ModuleSources, ModuleError } from './worker/module-graph.mjs';
+
+const [suiteFile, repoDir] = process.argv.slice(2).map((p) => path.resolve(p));
+const source = fs.readFileSync(suiteFile, 'utf8');
+const lines = source.split('\n');
+
+/** The first line at or after `from` (0-based) that contains `text`, 1-based; 0 when none does. */
+function lineWith(text, from = 0) {
+  for (let i = from; i < lines.length; i++) if (lines[i].includes(text)) return i + 1;
+  return 0;
+}
+
+/** The line of a quoted string literal, at or after `from`. */
+function lineOfString(value, from = 0) {
+  if (typeof value !== 'string') return 0;
+  for (const quote of ["'", '"', '`']) {
+    const line = lineWith(`${quote}${value}${quote}`, from);
+    if (line) return line;
+  }
+  return 0;
+}
+
+/** Where in the file a problem is: near the scenario and test it is in, at the key or value at fault. */
+function lineOf(suite, problem) {
+  let from = 0;
+  const scenario = /^scenarios\[(\d+)\]/.exec(problem.field);
+  if (scenario) {
+    const s = suite.scenarios?.[Number(scenario[1])];
+    from = Math.max(0, lineOfString(s?.name) - 1);
+    const test = /\.tests\[(\d+)\]/.exec(problem.field);
+    if (test) from = Math.max(from, lineOfString(s?.tests?.[Number(test[1])]?.name, from) - 1);
+  }
+  const quoted = /^(?:unknown (?:field|property) |test name )?"([^"]+)"/.exec(problem.message)?.[1];
+  const key = problem.field.split('.').pop().replace(/\[\d+\]$/, '');
+  return (quoted && (lineOfString(quoted, from) || lineWith(`${quoted}:`, from))) || (key && lineWith(`${key}:`, from)) || from + (from ? 1 : 0);
+}
+
+/** The line in the suite file where an error was thrown, from its stack. */
+function lineOfError(error) {
+  const where = String(error?.stack ?? '').split('\n').find((l) => l.includes(pathToFileURL(suiteFile).href));
+  return Number(/:(\d+):\d+\)?$/.exec(where ?? '')?.[1] ?? 0);
+}
+
+/** Loads the subject in a realm as a worker would, and reports what stops it starting. */
+async function checkSubject(suite) {
+  const { subject } = suite;
+  const problems = [];
+  const add = (field, message, fix) => problems.push({ field, message, fix, line: lineWith(`${field.split('.').pop()}:`) });
+  if (!fs.existsSync(path.join(repoDir, subject.module))) {
+    add('subject.module', `repo/${subject.module} does not exist`, 'name the module, relative to repo/, that exports the factory');
+    return problems;
+  }
+  let spawned = null;
+  const sink = {
+    now: 0, request: () => '', op: () => 'op1', timer: () => 't1', rearm() {}, clear() {}, write() {}, settled() {}, uncaught() {}, exit() {},
+    spawned(ok, error) { spawned = { ok, error }; },
+  };
+  const realm = new Realm({ scripts: compileRuntime(), worker: 'lint', repoDir, module: subject.module, sink });
+  try {
+    const module = await new ModuleGraph(new ModuleSources(repoDir), realm).link(subject.module);
+    await module.evaluate();
+    if (typeof module.namespace[subject.factory] !== 'function') {
+      add('subject.factory', `repo/${subject.module} does not export a function named ${subject.factory}`,
+        `export the factory (exports: ${Object.keys(module.namespace).join(', ') || 'none'})`);
+      return problems;
+    }
+    realm.entry.start(module.namespace, subject.factory, JSON.stringify(subject.deps ?? {}));
+    for (let i = 0; i < 10 && !spawned; i++) await new Promise((resolve) => { setImmediate(resolve); });
+  } catch (error) {
+    const message = error instanceof ModuleError ? error.message : realm.entry.describe(error);
+    add('subject.module', `repo/${subject.module} cannot be loaded: ${message}`, 'fix the module so that a worker can import it');
+    return problems;
+  }
+  if (!spawned) add('subject.factory', `${subject.factory}(deps) did not return (it waits for something)`, 'the factory must not wait for a remote call or a timer');
+  else if (!spawned.ok) add('subject.factory', `${subject.factory}(deps) failed: ${spawned.error}`, 'check subject.deps against what the factory expects');
+  else if (!realm.entry.hasMethod(subject.method)) {
+    add('subject.method', `what ${subject.factory}(deps) returns has no method ${subject.method}()`, 'name the method a delivery calls');
+  }
+  return problems;
+}
+
+async function main() {
+  let exported;
+  try {
+    exported = (await import(pathToFileURL(suiteFile).href)).default;
+  } catch (error) {
+    return [{ field: '', message: `the suite cannot be loaded: ${error?.name ?? 'Error'}: ${error?.message ?? error}`, fix: 'fix the error at this line', line: lineOfError(error) }];
+  }
+  let suite;
+  try {
+    suite = materializeSuite(exported);
+  } catch (error) {
+    return [{ field: '', message: `the suite's default export failed: ${error?.message ?? error}`, fix: 'fix the error at this line', line: lineOfError(error) }];
+  }
+  const problems = checkSuite(suite).map((p) => ({ field: p.field, message: p.message, fix: p.fix, line: lineOf(suite, p) }));
+  if (problems.some((p) => p.field.startsWith('subject'))) return problems;
+  return [...problems, ...await checkSubject(suite)];
+}
+
+process.stdout.write(`${JSON.stringify({ problems: await main() })}\n`);
+process.exit(0);
