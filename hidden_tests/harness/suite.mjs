@@ -14,7 +14,7 @@ export const DEFAULT_LIMITS = Object.freeze({
   horizonMs: 300_000,
   maxSteps: 3000,
   maxSchedules: 2000,
-  maxSchedulesAfterFailure: 100,
+  maxSchedulesAfterFailure: 25,
   maxCallsPerDelivery: 100,
   stepTimeoutMs: 3000,
 });
