@@ -21,15 +21,15 @@ const historyDepth = 50
 // recentRuns is how many runs a workspace view lists.
 const recentRuns = 10
 
-// formatSize prints a byte count for a learner, e.g. "256 KiB".
+// formatSize prints a byte count for a learner: "256 KiB" when it is a whole
+// number of KiB or MiB, the exact count of bytes otherwise, so that a size
+// just past a cap never reads like the cap itself.
 func formatSize(n int64) string {
 	switch {
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)
 	case n >= 1<<10 && n%(1<<10) == 0:
 		return fmt.Sprintf("%d KiB", n>>10)
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/1024)
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
