@@ -14,6 +14,9 @@ const (
 	LabelManaged = "racecase.managed"
 	// LabelRun holds the run's random id.
 	LabelRun = "racecase.run"
+	// LabelOwner names the racecase process that started the container: the
+	// id under which it beats its heartbeat. Jobs set it (Job.Labels).
+	LabelOwner = "racecase.owner"
 )
 
 // containerUser is the unprivileged uid:gid learner code runs as.

@@ -51,8 +51,11 @@ func (f *fakeRunner) Run(ctx context.Context, job runner.Job) (*runner.Results, 
 
 func (f *fakeRunner) Ping(context.Context) error                   { return nil }
 func (f *fakeRunner) Reap(context.Context, ...string) (int, error) { return 0, nil }
-func (f *fakeRunner) calls() int                                   { f.mu.Lock(); defer f.mu.Unlock(); return len(f.jobs) }
-func (f *fakeRunner) job(i int) runner.Job                         { f.mu.Lock(); defer f.mu.Unlock(); return f.jobs[i] }
+func (f *fakeRunner) ReapWhere(context.Context, func(runner.Leftover) bool) (int, error) {
+	return 0, nil
+}
+func (f *fakeRunner) calls() int           { f.mu.Lock(); defer f.mu.Unlock(); return len(f.jobs) }
+func (f *fakeRunner) job(i int) runner.Job { f.mu.Lock(); defer f.mu.Unlock(); return f.jobs[i] }
 
 // newTestService opens a service over a fresh database in a temporary
 // directory, with rn as its runner (nil: no runner).

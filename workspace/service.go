@@ -32,6 +32,8 @@ type Runner interface {
 	Ping(ctx context.Context) error
 	// Reap removes leftover containers carrying every given "key=value" label.
 	Reap(ctx context.Context, labels ...string) (int, error)
+	// ReapWhere removes the managed containers for which dead reports true.
+	ReapWhere(ctx context.Context, dead func(runner.Leftover) bool) (int, error)
 }
 
 // Config is what a Service needs besides the database.

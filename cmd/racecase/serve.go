@@ -120,7 +120,7 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	deskCtx, stopDesk := context.WithCancel(ctx)
 	defer stopDesk()
 	desk, err := instructor.New(deskCtx, instructor.Config{
-		Service: svc, BuiltIn: dossiers, Dirs: dirs, Runner: cfg.Runner, Image: image, Logger: log,
+		Service: svc, BuiltIn: dossiers, Dirs: dirs, Runner: svc.ContainerRunner(), Image: image, Logger: log,
 	})
 	if err != nil {
 		return err
