@@ -43,6 +43,15 @@ type Config struct {
 
 // New returns the API's handler.
 func New(cfg Config) (http.Handler, error) {
+	r, err := newEngine(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return headAsGet(r), nil
+}
+
+// newEngine returns the gin engine with every route and middleware.
+func newEngine(cfg Config) (*gin.Engine, error) {
 	if cfg.Service == nil || len(cfg.SessionKey) == 0 || cfg.Registry == nil {
 		return nil, errors.New("api: a service, a session key and a registry are required")
 	}
@@ -60,7 +69,11 @@ func New(cfg Config) (http.Handler, error) {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	r.Use(withRequestLog(cfg.Logger), metrics.observe(), recoverProblem(), withSession(cfg.SessionKey))
+	// A path with a stray slash gets the 404 problem, not a redirect.
+	r.RedirectTrailingSlash = false
+	r.RedirectFixedPath = false
+	r.Use(withRequestLog(cfg.Logger), metrics.observe(), withSecurityHeaders(), recoverProblem(),
+		refuseCrossOrigin(), withSession(cfg.SessionKey))
 	r.NoRoute(serveAppOr(cfg.App, noRoute))
 	r.NoMethod(noMethod)
 	addRoutes(r, cfg)
