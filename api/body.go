@@ -33,15 +33,9 @@ func decodeJSON(c *gin.Context, dst any) bool {
 		return false
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBodyBytes))
-	var tooBig *http.MaxBytesError
 	switch {
-	case errors.As(err, &tooBig):
-		writeError(c, &workspace.Error{Code: workspace.ETOOLARGE,
-			Message: fmt.Sprintf("The request body is larger than %d bytes.", maxBodyBytes),
-			Data:    map[string]any{"limit_bytes": maxBodyBytes}})
-		return false
 	case err != nil:
-		writeError(c, workspace.Errorf(workspace.EINVALID, "The request body could not be read."))
+		writeBodyError(c, err)
 		return false
 	case !utf8.Valid(body):
 		writeError(c, workspace.Errorf(workspace.EINVALID, "The request body is not valid UTF-8; only UTF-8 text can be saved."))

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
@@ -39,6 +40,9 @@ type Config struct {
 	// InstructorToken is the bearer token the instructor routes require;
 	// empty refuses every request to them.
 	InstructorToken string
+	// BodyTimeout bounds sending a request body and reading a response,
+	// event streams excepted; 0 means DefaultBodyTimeout.
+	BodyTimeout time.Duration
 }
 
 // New returns the API's handler.
@@ -58,6 +62,9 @@ func newEngine(cfg Config) (*gin.Engine, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.BodyTimeout <= 0 {
+		cfg.BodyTimeout = DefaultBodyTimeout
+	}
 	if cfg.Done == nil {
 		cfg.Done = context.Background().Done()
 	}
@@ -73,7 +80,7 @@ func newEngine(cfg Config) (*gin.Engine, error) {
 	r.RedirectTrailingSlash = false
 	r.RedirectFixedPath = false
 	r.Use(withRequestLog(cfg.Logger), metrics.observe(), withSecurityHeaders(), recoverProblem(),
-		refuseCrossOrigin(), withSession(cfg.SessionKey))
+		limitBodies(cfg.BodyTimeout), refuseCrossOrigin(), withSession(cfg.SessionKey))
 	r.NoRoute(serveAppOr(cfg.App, noRoute))
 	r.NoMethod(noMethod)
 	addRoutes(r, cfg)

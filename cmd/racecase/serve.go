@@ -38,6 +38,8 @@ type serveOptions struct {
 	content     *contentFlags // --challenges and --hidden-tests: dossiers besides the built-in ones
 	token       string        // the instructor token
 	tokenMade   bool          // token was generated, so the instructor URL carries it
+	bodyTimeout time.Duration
+	maxConns    int // connections per client address
 }
 
 func serve(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
@@ -50,10 +52,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	flags.IntVar(&o.maxQueued, "max-queued", 0, "runs queued or running before new ones get 429 (0: 8 per worker)")
 	flags.DurationVar(&o.runGrace, "run-grace", 30*time.Second, "time a run may take beyond its wall-clock limit (container start and clean-up) before it is abandoned and retried")
 	flags.DurationVar(&o.rescueAfter, "rescue-after", 10*time.Second, "how long a run must have been running, and past its time budget, before it is treated as orphaned by a dead process and run again")
+	flags.DurationVar(&o.bodyTimeout, "body-timeout", api.DefaultBodyTimeout, "time a client has to send a request body, and to read a response (event streams excepted)")
+	flags.IntVar(&o.maxConns, "max-conns-per-client", 64, "connections one client address may hold open at once; past it a connection gets 429")
 	o.content = addContentFlags(flags, "")
 	flags.StringVar(&o.token, "instructor-token", "", "bearer token of the instructor page and API (default: $"+instructorTokenEnv+", else a random one printed at start)")
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir] [--workers N] [--max-queued N] [--run-grace d] [--rescue-after d]")
+		fmt.Fprintln(stderr, "                      [--body-timeout d] [--max-conns-per-client N]")
 		fmt.Fprintln(stderr, "                      [--challenges DIR [--hidden-tests DIR]] [--instructor-token T]")
 		fmt.Fprintln(stderr, "Serves the learner API and the instructor page. Runs need a Docker engine; without one everything else still works.")
 		fmt.Fprintln(stderr, "Dossiers in --challenges are served besides the built-in ones and reload within a second of a change.")
@@ -62,7 +67,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err := flags.Parse(args); err != nil {
 		return exitUsage
 	}
-	if flags.NArg() > 0 || o.workers < 1 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 {
+	if flags.NArg() > 0 || o.workers < 1 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 || o.bodyTimeout <= 0 || o.maxConns < 1 {
 		flags.Usage()
 		return exitUsage
 	}
@@ -132,7 +137,7 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	go desk.Watch(deskCtx, instructor.PollInterval)
 	done := make(chan struct{})
 	handler, err := api.New(api.Config{Service: svc, SessionKey: key, Registry: registry, Logger: log, Done: done, App: web.Handler(),
-		Instructor: desk, InstructorToken: o.token})
+		Instructor: desk, InstructorToken: o.token, BodyTimeout: o.bodyTimeout})
 	if err != nil {
 		return err
 	}
@@ -140,6 +145,7 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", o.addr, err)
 	}
+	ln = api.LimitConnsPerClient(ln, o.maxConns)
 	if err := svc.Start(ctx); err != nil {
 		ln.Close()
 		return err
