@@ -159,3 +159,25 @@ func TestNoRedirectsOnAPIPaths(t *testing.T) {
 		}
 	}
 }
+
+func TestNewLearnersPerAddressAreRateLimited(t *testing.T) {
+	h := headAsGet(newTestEngine(t))
+	first := newTestLearner(t, h) // the first new learner from this address
+	anonymous := testLearner{t: t, base: first.base}
+	create := map[string]string{"Content-Type": "application/json"}
+	body := `{"dossier":"job-lock-double-send"}`
+	for i := 1; i < DefaultNewLearnersPerMinute; i++ {
+		if w := anonymous.do("POST", "/api/workspaces", body, create); w.Code != http.StatusCreated {
+			t.Fatalf("new learner %d: %d %s", i+1, w.Code, w.Body.String())
+		}
+	}
+	w := anonymous.do("POST", "/api/workspaces", body, create)
+	var p map[string]any
+	_ = json.Unmarshal(w.Body.Bytes(), &p)
+	if w.Code != http.StatusTooManyRequests || p["code"] != "too_many" || w.Header().Get("Retry-After") == "" {
+		t.Fatalf("one new learner too many: %d %q %s", w.Code, w.Header().Get("Retry-After"), w.Body.String())
+	}
+	if w := first.do("POST", "/api/workspaces", body, create); w.Code != http.StatusCreated {
+		t.Errorf("a known learner's next workspace: %d %s", w.Code, w.Body.String())
+	}
+}

@@ -43,6 +43,14 @@ type Config struct {
 	// BodyTimeout bounds sending a request body and reading a response,
 	// event streams excepted; 0 means DefaultBodyTimeout.
 	BodyTimeout time.Duration
+	// NewLearnersPerMinute is how many new learners one client address may
+	// create a minute; 0 means DefaultNewLearnersPerMinute.
+	NewLearnersPerMinute int
+	// DataDir is the data directory; while its disk has less than
+	// MinFreeBytes free (0: DefaultMinFreeBytes), every change gets 507.
+	// Empty checks nothing.
+	DataDir      string
+	MinFreeBytes int64
 }
 
 // New returns the API's handler.
@@ -65,6 +73,12 @@ func newEngine(cfg Config) (*gin.Engine, error) {
 	if cfg.BodyTimeout <= 0 {
 		cfg.BodyTimeout = DefaultBodyTimeout
 	}
+	if cfg.NewLearnersPerMinute <= 0 {
+		cfg.NewLearnersPerMinute = DefaultNewLearnersPerMinute
+	}
+	if cfg.MinFreeBytes <= 0 {
+		cfg.MinFreeBytes = DefaultMinFreeBytes
+	}
 	if cfg.Done == nil {
 		cfg.Done = context.Background().Done()
 	}
@@ -80,7 +94,7 @@ func newEngine(cfg Config) (*gin.Engine, error) {
 	r.RedirectTrailingSlash = false
 	r.RedirectFixedPath = false
 	r.Use(withRequestLog(cfg.Logger), metrics.observe(), withSecurityHeaders(), recoverProblem(),
-		limitBodies(cfg.BodyTimeout), refuseCrossOrigin(), withSession(cfg.SessionKey))
+		limitBodies(cfg.BodyTimeout), refuseCrossOrigin(), refuseWhenDiskLow(cfg.DataDir, cfg.MinFreeBytes), withSession(cfg.SessionKey))
 	r.NoRoute(serveAppOr(cfg.App, noRoute))
 	r.NoMethod(noMethod)
 	addRoutes(r, cfg)

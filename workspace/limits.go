@@ -3,6 +3,7 @@ package workspace
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/racecase/racecase/challenges"
 )
@@ -15,8 +16,21 @@ const (
 	MaxWorkspaceBytes = challenges.MaxWorkspaceBytes
 )
 
-// historyDepth is how many replaced versions of each file are kept.
-const historyDepth = 50
+// Defaults of the quotas and retention a Config leaves at zero.
+const (
+	// DefaultMaxWorkspaces is how many workspaces one learner may have.
+	DefaultMaxWorkspaces = 50
+	// DefaultHistoryVersions is how many replaced versions of a file are kept.
+	DefaultHistoryVersions = 20
+	// DefaultHistoryBytes is how many bytes of replaced versions of a file
+	// are kept, newest first.
+	DefaultHistoryBytes = 1 << 20
+	// DefaultRunsKept is how many finished runs of a workspace are kept,
+	// with their snapshots and events.
+	DefaultRunsKept = 20
+	// DefaultPruneEvery is how often older runs are pruned.
+	DefaultPruneEvery = time.Minute
+)
 
 // recentRuns is how many runs a workspace view lists.
 const recentRuns = 10

@@ -25,5 +25,16 @@ INSERT INTO file_history (workspace_id, path, version, content, cause, replaced_
 VALUES (sqlc.arg(workspace_id), sqlc.arg(path), sqlc.arg(version), sqlc.arg(content), sqlc.arg(cause), sqlc.arg(replaced_at));
 
 -- name: PruneFileHistory :exec
+-- PruneFileHistory keeps, of the versions a file's saves and resets
+-- replaced, the newest max_versions whose contents add up to at most
+-- max_bytes, and deletes the rest.
 DELETE FROM file_history
-WHERE workspace_id = sqlc.arg(workspace_id) AND path = sqlc.arg(path) AND version <= sqlc.arg(up_to_version);
+WHERE file_history.workspace_id = sqlc.arg(workspace_id) AND file_history.path = sqlc.arg(path) AND file_history.version IN (
+    SELECT a.version FROM file_history_by_age a
+    WHERE a.workspace_id = sqlc.arg(workspace_id) AND a.path = sqlc.arg(path)
+      AND (a.newer > CAST(sqlc.arg(max_versions) AS INTEGER) OR a.kept_bytes > CAST(sqlc.arg(max_bytes) AS INTEGER))
+);
+
+-- name: CountFileHistory :one
+SELECT count(*), CAST(coalesce(sum(length(CAST(content AS BLOB))), 0) AS INTEGER) AS bytes FROM file_history
+WHERE workspace_id = sqlc.arg(workspace_id) AND path = sqlc.arg(path);

@@ -45,3 +45,10 @@ ORDER BY created_at DESC, id DESC LIMIT sqlc.arg(max_runs);
 
 -- name: ListRunEvents :many
 SELECT id, status, at FROM run_events WHERE run_id = sqlc.arg(run_id) AND id > sqlc.arg(after_id) ORDER BY id;
+
+-- name: PruneRuns :execrows
+-- PruneRuns deletes up to batch finished runs beyond the newest keep of
+-- their workspace, with their snapshots and events.
+DELETE FROM runs WHERE id IN (
+    SELECT id FROM done_runs_by_age WHERE newer > CAST(sqlc.arg(keep) AS INTEGER) LIMIT sqlc.arg(batch)
+);

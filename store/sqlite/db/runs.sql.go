@@ -236,6 +236,27 @@ func (q *Queries) ListRunEvents(ctx context.Context, arg ListRunEventsParams) ([
 	return items, nil
 }
 
+const pruneRuns = `-- name: PruneRuns :execrows
+DELETE FROM runs WHERE id IN (
+    SELECT id FROM done_runs_by_age WHERE newer > CAST(?1 AS INTEGER) LIMIT ?2
+)
+`
+
+type PruneRunsParams struct {
+	Keep  int64
+	Batch int64
+}
+
+// PruneRuns deletes up to batch finished runs beyond the newest keep of
+// their workspace, with their snapshots and events.
+func (q *Queries) PruneRuns(ctx context.Context, arg PruneRunsParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, pruneRuns, arg.Keep, arg.Batch)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
 const requeueRun = `-- name: RequeueRun :execrows
 UPDATE runs SET status = 'queued' WHERE id = ?1 AND status = 'running'
 `
