@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/racecase/racecase/api/apitest"
 )
 
 // rawConn is a TCP connection to the server written to by hand, to send
@@ -34,18 +37,33 @@ func dial(t *testing.T, base string) *rawConn {
 	return &rawConn{t: t, Conn: c}
 }
 
-// response reads one response, waiting at most a minute for it.
-func (c *rawConn) response() (*http.Response, map[string]any) {
+// response reads one response to req, waiting at most a minute for it,
+// and checks it against openapi.json (req nil: a refusal before any request).
+func (c *rawConn) response(req *http.Request) (*http.Response, map[string]any) {
 	c.t.Helper()
 	_ = c.SetReadDeadline(time.Now().Add(time.Minute))
-	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	resp, err := http.ReadResponse(bufio.NewReader(c), req)
 	if err != nil {
 		c.t.Fatalf("no response: %v", err)
 	}
 	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if req != nil {
+		apitest.Check(c.t, req, resp, body)
+	}
 	var p map[string]any
-	_ = json.NewDecoder(resp.Body).Decode(&p)
+	_ = json.Unmarshal(body, &p)
 	return resp, p
+}
+
+// request parses the head of a request written by hand.
+func request(t *testing.T, head string) *http.Request {
+	t.Helper()
+	req, err := http.ReadRequest(bufio.NewReader(strings.NewReader(head)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return req
 }
 
 // cookieOf returns the Cookie header of a client's session.
@@ -81,7 +99,7 @@ func TestSlowAndAbortedBodiesLoseNothingAndHoldNothing(t *testing.T) {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}()
-	resp, p := slow.response()
+	resp, p := slow.response(request(t, put(len(body))))
 	if resp.StatusCode != http.StatusRequestTimeout || p["code"] != "request_timeout" || !resp.Close {
 		t.Fatalf("slow body: %d %v, close %v", resp.StatusCode, p, resp.Close)
 	}
@@ -94,7 +112,7 @@ func TestSlowAndAbortedBodiesLoseNothingAndHoldNothing(t *testing.T) {
 	// A declared length past the cap is refused before a byte of it is read.
 	huge := dial(t, srv.URL)
 	fmt.Fprint(huge, put(64<<20))
-	if resp, p := huge.response(); resp.StatusCode != http.StatusRequestEntityTooLarge || p["code"] != "too_large" {
+	if resp, p := huge.response(request(t, put(64<<20))); resp.StatusCode != http.StatusRequestEntityTooLarge || p["code"] != "too_large" {
 		t.Fatalf("huge body: %d %v", resp.StatusCode, p)
 	}
 
@@ -107,7 +125,7 @@ func TestSlowAndAbortedBodiesLoseNothingAndHoldNothing(t *testing.T) {
 func TestConnectionsPerClientAreCapped(t *testing.T) {
 	srv := startWithoutEngine(t, "--max-conns-per-client", "3")
 	held := []*rawConn{dial(t, srv.URL), dial(t, srv.URL), dial(t, srv.URL)}
-	resp, p := dial(t, srv.URL).response()
+	resp, p := dial(t, srv.URL).response(nil)
 	if resp.StatusCode != http.StatusTooManyRequests || p["code"] != "too_many" || resp.Header.Get("Content-Type") != "application/problem+json" {
 		t.Fatalf("a fourth connection: %d %v", resp.StatusCode, p)
 	}
@@ -116,8 +134,9 @@ func TestConnectionsPerClientAreCapped(t *testing.T) {
 	deadline := time.Now().Add(time.Minute)
 	for {
 		c := dial(t, srv.URL)
-		fmt.Fprint(c, "GET /healthz HTTP/1.1\r\nHost: racecase\r\n\r\n")
-		resp, _ := c.response()
+		const healthz = "GET /healthz HTTP/1.1\r\nHost: racecase\r\n\r\n"
+		fmt.Fprint(c, healthz)
+		resp, _ := c.response(request(t, healthz))
 		c.Close()
 		if resp.StatusCode == http.StatusOK {
 			break
