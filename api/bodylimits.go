@@ -14,7 +14,7 @@ import (
 // DefaultBodyTimeout is how long a request may take to send its body, and a
 // response (other than an event stream) to be read, when Config leaves it
 // unset.
-const DefaultBodyTimeout = 30 * time.Second
+const DefaultBodyTimeout = 20 * time.Second
 
 // eventsRoute is the one route whose response lasts: it gets no deadlines.
 const eventsRoute = "/api/runs/:id/events"
@@ -34,12 +34,15 @@ func limitBodies(timeout time.Duration) gin.HandlerFunc {
 			return
 		}
 		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBodyBytes)
+		// Every request sets both deadlines, the stream clearing them: a
+		// connection kept alive carries the last ones over to its next request.
+		var deadline time.Time
 		if c.FullPath() != eventsRoute {
-			deadline := time.Now().Add(timeout)
-			rc := http.NewResponseController(c.Writer)
-			_ = rc.SetReadDeadline(deadline) // not supported only by test recorders
-			_ = rc.SetWriteDeadline(deadline)
+			deadline = time.Now().Add(timeout)
 		}
+		rc := http.NewResponseController(c.Writer)
+		_ = rc.SetReadDeadline(deadline) // not supported only by test recorders
+		_ = rc.SetWriteDeadline(deadline)
 		c.Next()
 	}
 }
