@@ -89,3 +89,22 @@ func TestReapDeadOwnersOnTheEngine(t *testing.T) {
 		t.Errorf("owners left: %v; want this one and the live one", left)
 	}
 }
+
+func TestContainerRunnerLabelsJobsAsTheProcesssOwn(t *testing.T) {
+	fake := &fakeRunner{verdict: runner.VerdictPass}
+	svc := newTestService(t, fake, 0)
+	job := runner.Job{Image: "img", Suite: runner.SuiteHidden, Labels: map[string]string{"racecase.dossier": flagship}}
+	if _, err := svc.ContainerRunner().Run(context.Background(), job); err != nil {
+		t.Fatal(err)
+	}
+	got := fake.job(0).Labels
+	if got["racecase.dossier"] != flagship || got[runner.LabelOwner] != svc.runs.owner.id || got[instanceLabel] == "" {
+		t.Errorf("labels %v", got)
+	}
+	if len(job.Labels) != 1 {
+		t.Errorf("the caller's labels changed: %v", job.Labels)
+	}
+	if (newTestService(t, nil, 0)).ContainerRunner() != nil {
+		t.Error("a service without a runner has a container runner")
+	}
+}
