@@ -33,15 +33,14 @@ type owner struct {
 	s        *Service
 	id       string
 	instance string
-	stop     context.CancelFunc
-	done     chan struct{} // closed when beat returns; nil before start
+	beating  *background // nil before start
 	once     sync.Once
 }
 
 // newOwner returns this process's owner over the data directory whose
 // instance id is instance; nothing is registered before start.
 func newOwner(s *Service, instance string) *owner {
-	return &owner{s: s, id: newID("o_"), instance: instance, stop: func() {}}
+	return &owner{s: s, id: newID("o_"), instance: instance}
 }
 
 // labels returns the labels of every container this process starts: its
@@ -54,11 +53,8 @@ func (o *owner) labels() map[string]string {
 // before (the directory's lock means they are dead, and the run queue has
 // reaped their containers), and starts beating.
 func (o *owner) start(ctx context.Context) error {
-	host, _ := os.Hostname()
-	now := millis(o.s.now())
-	err := o.s.store.RegisterOwner(ctx, db.RegisterOwnerParams{ID: o.id, Hostname: host, Pid: int64(os.Getpid()), At: now})
-	if err != nil {
-		return wrap(err, "register owner")
+	if err := o.register(ctx, millis(o.s.now())); err != nil {
+		return err
 	}
 	rows, err := o.s.store.ListOwners(ctx)
 	if err != nil {
@@ -71,30 +67,17 @@ func (o *owner) start(ctx context.Context) error {
 			}
 		}
 	}
-	loopCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	o.stop, o.done = cancel, make(chan struct{})
-	go o.beat(loopCtx)
+	o.beating = every(heartbeatEvery, o.beat)
 	return nil
 }
 
-// beat beats the heartbeat and reaps the containers of dead owners every
-// heartbeatEvery until ctx ends.
+// beat beats the heartbeat and reaps the containers of dead owners.
 func (o *owner) beat(ctx context.Context) {
-	defer close(o.done)
-	tick := time.NewTicker(heartbeatEvery)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-		}
-		if err := o.heartbeat(ctx); err != nil && ctx.Err() == nil {
-			o.s.log.Error("owner heartbeat failed", "owner", o.id, "error", err)
-		}
-		if _, err := o.reapDead(ctx); err != nil && ctx.Err() == nil {
-			o.s.log.Error("reaping the containers of dead owners failed", "error", err)
-		}
+	if err := o.heartbeat(ctx); err != nil && ctx.Err() == nil {
+		o.s.log.Error("owner heartbeat failed", "owner", o.id, "error", err)
+	}
+	if _, err := o.reapDead(ctx); err != nil && ctx.Err() == nil {
+		o.s.log.Error("reaping the containers of dead owners failed", "error", err)
 	}
 }
 
@@ -106,8 +89,17 @@ func (o *owner) heartbeat(ctx context.Context) error {
 	if err != nil || n > 0 {
 		return err
 	}
+	return o.register(ctx, now)
+}
+
+// register records the owner, with its host and process id, as beating at now.
+func (o *owner) register(ctx context.Context, now int64) error {
 	host, _ := os.Hostname()
-	return o.s.store.RegisterOwner(ctx, db.RegisterOwnerParams{ID: o.id, Hostname: host, Pid: int64(os.Getpid()), At: now})
+	err := o.s.store.RegisterOwner(ctx, db.RegisterOwnerParams{ID: o.id, Hostname: host, Pid: int64(os.Getpid()), At: now})
+	if err != nil {
+		return wrap(err, "register owner")
+	}
+	return nil
 }
 
 // reapDead removes the containers of owners whose heartbeat stopped, and
@@ -159,10 +151,7 @@ func ownerIsDead(l runner.Leftover, self string, beats map[string]time.Time, now
 func (o *owner) end(ctx context.Context) error {
 	var err error
 	o.once.Do(func() {
-		o.stop()
-		if o.done != nil {
-			<-o.done
-		}
+		o.beating.end()
 		err = o.s.store.DeleteOwner(ctx, o.id)
 	})
 	return err

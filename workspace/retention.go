@@ -28,44 +28,23 @@ func (s *Service) PruneRuns(ctx context.Context) (int64, error) {
 	}
 }
 
-// pruner prunes runs every PruneEvery in the background.
-type pruner struct {
-	stop context.CancelFunc
-	done chan struct{}
-}
-
-// startPruning starts pruning runs in the background until stopPruning.
+// startPruning starts pruning runs every PruneEvery in the background
+// until stopPruning.
 func (s *Service) startPruning() {
-	ctx, cancel := context.WithCancel(context.Background())
-	p := &pruner{stop: cancel, done: make(chan struct{})}
-	s.pruner = p
-	go func() {
-		defer close(p.done)
-		tick := time.NewTicker(s.cfg.PruneEvery)
-		defer tick.Stop()
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-			}
-			start := time.Now()
-			n, err := s.PruneRuns(ctx)
-			switch {
-			case err != nil && ctx.Err() == nil:
-				s.log.Error("pruning old runs failed", "error", err)
-			case n > 0:
-				s.log.Info("pruned old runs", "runs", n, "duration_ms", time.Since(start).Milliseconds())
-			}
+	s.pruner = every(s.cfg.PruneEvery, func(ctx context.Context) {
+		start := time.Now()
+		n, err := s.PruneRuns(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil:
+			s.log.Error("pruning old runs failed", "error", err)
+		case n > 0:
+			s.log.Info("pruned old runs", "runs", n, "duration_ms", time.Since(start).Milliseconds())
 		}
-	}()
+	})
 }
 
 // stopPruning stops the background pruning and waits for it to end.
 func (s *Service) stopPruning() {
-	if s.pruner != nil {
-		s.pruner.stop()
-		<-s.pruner.done
-		s.pruner = nil
-	}
+	s.pruner.end()
+	s.pruner = nil
 }

@@ -96,7 +96,7 @@ type Service struct {
 	notify   *broker
 	inflight *inflight
 	runs     *runQueue    // nil without a runner
-	pruner   *pruner      // nil unless started
+	pruner   *background  // prunes old runs; nil unless started
 	timeout  atomic.Int64 // the most one run may take, in nanoseconds
 	now      func() time.Time
 }
