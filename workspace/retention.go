@@ -7,24 +7,34 @@ import (
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
-// pruneBatch bounds the runs one statement deletes, so that pruning never
-// holds the database's one connection for long.
+// pruneBatch is how many workspaces one query lists for pruning.
 const pruneBatch = 500
 
 // PruneRuns deletes the finished runs of every workspace beyond its newest
 // RunsKept, with their snapshots and status events, and reports how many
-// it deleted. Runs queued or running are never pruned.
+// it deleted. Runs queued or running are never pruned. Each workspace is
+// pruned by a statement of its own, so that pruning never holds the
+// database's one connection for long.
 func (s *Service) PruneRuns(ctx context.Context) (int64, error) {
+	keep := int64(s.cfg.RunsKept)
 	var total int64
+	after := ""
 	for {
-		n, err := s.store.PruneRuns(ctx, db.PruneRunsParams{Keep: int64(s.cfg.RunsKept), Batch: pruneBatch})
+		ids, err := s.store.ListWorkspacesOverRuns(ctx, db.ListWorkspacesOverRunsParams{After: after, Keep: keep, Batch: pruneBatch})
 		if err != nil {
-			return total, wrap(err, "prune runs")
+			return total, wrap(err, "list workspaces to prune")
 		}
-		total += n
-		if n < pruneBatch {
+		for _, id := range ids {
+			n, err := s.store.PruneWorkspaceRuns(ctx, db.PruneWorkspaceRunsParams{WorkspaceID: id, Keep: keep})
+			if err != nil {
+				return total, wrap(err, "prune the runs of "+id)
+			}
+			total += n
+		}
+		if len(ids) < pruneBatch {
 			return total, nil
 		}
+		after = ids[len(ids)-1]
 	}
 }
 

@@ -29,10 +29,16 @@ VALUES (sqlc.arg(workspace_id), sqlc.arg(path), sqlc.arg(version), sqlc.arg(cont
 -- replaced, the newest max_versions whose contents add up to at most
 -- max_bytes, and deletes the rest.
 DELETE FROM file_history
-WHERE file_history.workspace_id = sqlc.arg(workspace_id) AND file_history.path = sqlc.arg(path) AND file_history.version IN (
-    SELECT a.version FROM file_history_by_age a
-    WHERE a.workspace_id = sqlc.arg(workspace_id) AND a.path = sqlc.arg(path)
-      AND (a.newer > CAST(sqlc.arg(max_versions) AS INTEGER) OR a.kept_bytes > CAST(sqlc.arg(max_bytes) AS INTEGER))
+WHERE file_history.workspace_id = sqlc.arg(workspace_id) AND file_history.path = sqlc.arg(path) AND (
+    file_history.version NOT IN (
+        SELECT k.version FROM file_history k
+        WHERE k.workspace_id = sqlc.arg(workspace_id) AND k.path = sqlc.arg(path)
+        ORDER BY k.version DESC LIMIT sqlc.arg(max_versions)
+    )
+    OR (
+        SELECT sum(length(CAST(n.content AS BLOB))) FROM file_history n
+        WHERE n.workspace_id = file_history.workspace_id AND n.path = file_history.path AND n.version >= file_history.version
+    ) > CAST(sqlc.arg(max_bytes) AS INTEGER)
 );
 
 -- name: CountFileHistory :one

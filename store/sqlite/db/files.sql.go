@@ -154,10 +154,16 @@ func (q *Queries) ListFileContents(ctx context.Context, workspaceID string) ([]L
 
 const pruneFileHistory = `-- name: PruneFileHistory :exec
 DELETE FROM file_history
-WHERE file_history.workspace_id = ?1 AND file_history.path = ?2 AND file_history.version IN (
-    SELECT a.version FROM file_history_by_age a
-    WHERE a.workspace_id = ?1 AND a.path = ?2
-      AND (a.newer > CAST(?3 AS INTEGER) OR a.kept_bytes > CAST(?4 AS INTEGER))
+WHERE file_history.workspace_id = ?1 AND file_history.path = ?2 AND (
+    file_history.version NOT IN (
+        SELECT k.version FROM file_history k
+        WHERE k.workspace_id = ?1 AND k.path = ?2
+        ORDER BY k.version DESC LIMIT ?3
+    )
+    OR (
+        SELECT sum(length(CAST(n.content AS BLOB))) FROM file_history n
+        WHERE n.workspace_id = file_history.workspace_id AND n.path = file_history.path AND n.version >= file_history.version
+    ) > CAST(?4 AS INTEGER)
 )
 `
 

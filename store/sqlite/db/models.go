@@ -4,12 +4,6 @@
 
 package db
 
-type DoneRunsByAge struct {
-	ID          string
-	WorkspaceID string
-	Newer       interface{}
-}
-
 type FileHistory struct {
 	WorkspaceID string
 	Path        string
@@ -17,14 +11,6 @@ type FileHistory struct {
 	Content     string
 	Cause       string
 	ReplacedAt  int64
-}
-
-type FileHistoryByAge struct {
-	WorkspaceID string
-	Path        string
-	Version     int64
-	Newer       interface{}
-	KeptBytes   *float64
 }
 
 type HintReveal struct {
