@@ -21,9 +21,8 @@ import (
 const maxBodyBytes = 6*workspace.MaxFileBytes + 64<<10
 
 // decodeJSON reads the request body as exactly one JSON object into dst,
-// refusing other media types, oversized or non-UTF-8 bodies, lone surrogate
-// escapes, unknown members
-// and trailing data. It writes the problem itself and returns false when the
+// refusing other media types, oversized, slow or non-UTF-8 bodies, lone
+// surrogate escapes, unknown members and trailing data. It writes the problem itself and returns false when the
 // body is refused.
 func decodeJSON(c *gin.Context, dst any) bool {
 	mt, _, err := mime.ParseMediaType(c.GetHeader("Content-Type"))

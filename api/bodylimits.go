@@ -22,10 +22,11 @@ const eventsRoute = "/api/runs/:id/events"
 // codeRequestTimeout is the code of a request whose body did not arrive in time.
 const codeRequestTimeout = "request_timeout"
 
-// limitBodies caps every request body at maxBodyBytes (a declared length
-// past it is refused before reading) and gives every exchange but the
-// event stream a deadline to read the body and write the response, so that
-// a client sending or reading slowly cannot hold a connection for long.
+// limitBodies refuses every request whose declared body is longer than
+// maxBodyBytes before reading it (decodeJSON, which reads bodies, caps what
+// it reads too), and gives every exchange but the event stream a deadline
+// to read the body and write the response, so that a client sending or
+// reading slowly cannot hold a connection for long.
 func limitBodies(timeout time.Duration) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if c.Request.ContentLength > maxBodyBytes {
@@ -33,7 +34,6 @@ func limitBodies(timeout time.Duration) gin.HandlerFunc {
 			writeError(c, errTooLarge())
 			return
 		}
-		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBodyBytes)
 		// Every request sets both deadlines, the stream clearing them: a
 		// connection kept alive carries the last ones over to its next request.
 		var deadline time.Time
