@@ -65,7 +65,7 @@ func addQuotaFlags(flags *flag.FlagSet, q *quotaOptions) {
 	flags.Int64Var(&q.minFreeDisk, "min-free-disk", api.DefaultMinFreeBytes, "bytes the data directory's disk keeps free: below it, every change gets 507 and nothing is written (0: no check; a full disk still gets 507)")
 }
 
-// valid reports whether every quota is positive.
+// valid reports whether every quota is positive (--min-free-disk may be 0).
 func (q quotaOptions) valid() bool {
 	return q.newLearners > 0 && q.maxWorkspaces > 0 && q.historyVersions > 0 && q.historyBytes > 0 &&
 		q.runsKept > 0 && q.pruneEvery > 0 && q.minFreeDisk >= 0
