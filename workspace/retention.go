@@ -2,18 +2,24 @@ package workspace
 
 import (
 	"context"
+	"database/sql"
+	"slices"
 	"time"
 
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
-// pruneBatch is how many workspaces one query lists for pruning.
-const pruneBatch = 500
+// Pruning batches: how many workspaces one query lists, and how many one
+// transaction prunes (a few milliseconds of the database's one connection).
+const (
+	pruneBatch   = 500
+	pruneTxBatch = 50
+)
 
 // PruneRuns deletes the finished runs of every workspace beyond its newest
 // RunsKept, with their snapshots and status events, and reports how many
-// it deleted. Runs queued or running are never pruned. Each workspace is
-// pruned by a statement of its own, so that pruning never holds the
+// it deleted. Runs queued or running are never pruned. Workspaces are
+// pruned pruneTxBatch to a transaction, so that pruning never holds the
 // database's one connection for long.
 func (s *Service) PruneRuns(ctx context.Context) (int64, error) {
 	keep := int64(s.cfg.RunsKept)
@@ -24,12 +30,20 @@ func (s *Service) PruneRuns(ctx context.Context) (int64, error) {
 		if err != nil {
 			return total, wrap(err, "list workspaces to prune")
 		}
-		for _, id := range ids {
-			n, err := s.store.PruneWorkspaceRuns(ctx, db.PruneWorkspaceRunsParams{WorkspaceID: id, Keep: keep})
+		for chunk := range slices.Chunk(ids, pruneTxBatch) {
+			err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+				for _, id := range chunk {
+					n, err := q.PruneWorkspaceRuns(ctx, db.PruneWorkspaceRunsParams{WorkspaceID: id, Keep: keep})
+					if err != nil {
+						return wrap(err, "prune the runs of "+id)
+					}
+					total += n
+				}
+				return nil
+			})
 			if err != nil {
-				return total, wrap(err, "prune the runs of "+id)
+				return total, err
 			}
-			total += n
 		}
 		if len(ids) < pruneBatch {
 			return total, nil
