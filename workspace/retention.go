@@ -13,7 +13,7 @@ import (
 // transaction prunes (a few milliseconds of the database's one connection).
 const (
 	pruneBatch   = 500
-	pruneTxBatch = 50
+	pruneTxBatch = 10
 )
 
 // PruneRuns deletes the finished runs of every workspace beyond its newest
