@@ -8,6 +8,8 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"reflect"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/gin-gonic/gin"
@@ -19,8 +21,8 @@ import (
 const maxBodyBytes = 6*workspace.MaxFileBytes + 64<<10
 
 // decodeJSON reads the request body as exactly one JSON object into dst,
-// refusing other media types, oversized or non-UTF-8 bodies, unknown members
-// and trailing data. It writes the problem itself and returns false when the
+// refusing other media types, oversized, slow or non-UTF-8 bodies, lone
+// surrogate escapes, unknown members and trailing data. It writes the problem itself and returns false when the
 // body is refused.
 func decodeJSON(c *gin.Context, dst any) bool {
 	mt, _, err := mime.ParseMediaType(c.GetHeader("Content-Type"))
@@ -30,18 +32,16 @@ func decodeJSON(c *gin.Context, dst any) bool {
 		return false
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(c.Writer, c.Request.Body, maxBodyBytes))
-	var tooBig *http.MaxBytesError
 	switch {
-	case errors.As(err, &tooBig):
-		writeError(c, &workspace.Error{Code: workspace.ETOOLARGE,
-			Message: fmt.Sprintf("The request body is larger than %d bytes.", maxBodyBytes),
-			Data:    map[string]any{"limit_bytes": maxBodyBytes}})
-		return false
 	case err != nil:
-		writeError(c, workspace.Errorf(workspace.EINVALID, "The request body could not be read."))
+		writeBodyError(c, err)
 		return false
 	case !utf8.Valid(body):
 		writeError(c, workspace.Errorf(workspace.EINVALID, "The request body is not valid UTF-8; only UTF-8 text can be saved."))
+		return false
+	case loneSurrogate(body):
+		writeError(c, workspace.Errorf(workspace.EINVALID,
+			"The request body escapes half of a UTF-16 surrogate pair (e.g. \\ud800 alone); only valid Unicode text can be saved."))
 		return false
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -69,9 +69,9 @@ func describeJSONError(err error) string {
 	case errors.As(err, &syntax):
 		return fmt.Sprintf("invalid JSON at byte %d", syntax.Offset)
 	case errors.As(err, &typ) && typ.Field != "":
-		return fmt.Sprintf("member %q must be a %s, not a %s", typ.Field, jsonKind(typ.Type.Kind().String()), typ.Value)
+		return fmt.Sprintf("member %q must be %s, not %s", typ.Field, jsonKind(typ.Type.Kind()), jsonValue(typ.Value))
 	case errors.As(err, &typ):
-		return fmt.Sprintf("it must be a JSON object, not a %s", typ.Value)
+		return fmt.Sprintf("it must be a JSON object, not %s", jsonValue(typ.Value))
 	}
 	const unknown = "json: unknown field "
 	if msg := err.Error(); len(msg) > len(unknown) && msg[:len(unknown)] == unknown {
@@ -80,17 +80,35 @@ func describeJSONError(err error) string {
 	return "it cannot be decoded"
 }
 
-// jsonKind names a Go kind as a JSON type.
-func jsonKind(kind string) string {
+// jsonKind names the JSON values a Go kind accepts, with an article.
+func jsonKind(kind reflect.Kind) string {
 	switch kind {
-	case "string":
-		return "string"
-	case "int", "int64", "int32", "uint", "uint64", "float64":
-		return "number"
-	case "bool":
-		return "boolean"
-	case "slice", "array":
-		return "array"
+	case reflect.String:
+		return "a string"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Slice, reflect.Array:
+		return "an array"
 	}
-	return "object"
+	return "an object"
+}
+
+// jsonValue names the JSON value encoding/json describes as v ("string",
+// "number 1.5", "array", …), with an article.
+func jsonValue(v string) string {
+	if n, ok := strings.CutPrefix(v, "number "); ok {
+		return n
+	}
+	switch v {
+	case "bool":
+		return "a boolean"
+	case "array", "object":
+		return "an " + v
+	}
+	return "a " + v
 }

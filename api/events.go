@@ -23,7 +23,8 @@ const (
 // handleRunEvents streams a run's progress as Server-Sent Events: a
 // "status" event for each change (queued, running, done), then one
 // "verdict" event with the whole run, and the stream ends. A client that
-// reconnects with Last-Event-ID gets only the changes after that event.
+// reconnects with Last-Event-ID gets only the changes after that event. A
+// HEAD request gets the headers only.
 func handleRunEvents(svc *workspace.Service, done <-chan struct{}) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		learner, id := learnerOf(c), c.Param("id")
@@ -37,6 +38,9 @@ func handleRunEvents(svc *workspace.Service, done <-chan struct{}) gin.HandlerFu
 		}
 		stream := startEventStream(c, done, changes, recheckEvery)
 		defer stream.close()
+		if isHead(c.Request) {
+			return
+		}
 		for {
 			for _, e := range events {
 				writeEvent(stream.w, strconv.FormatInt(e.ID, 10), "status", e)

@@ -34,9 +34,9 @@ func newTestEngine(t *testing.T) *gin.Engine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, err := New(Config{Service: svc, SessionKey: []byte("test key"), Registry: prometheus.NewRegistry(), Logger: log})
+	r, err := newEngine(Config{Service: svc, SessionKey: []byte("test key"), Registry: prometheus.NewRegistry(), Logger: log})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return h.(*gin.Engine)
+	return r
 }

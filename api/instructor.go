@@ -15,11 +15,11 @@ import (
 const codeUnauthorized = "unauthorized"
 
 // requireInstructor lets through only requests carrying
-// "Authorization: Bearer <token>", compared in constant time. An empty token
-// lets nothing through.
+// "Authorization: Bearer <token>" (the scheme in any case), the token
+// compared in constant time. An empty token lets nothing through.
 func requireInstructor(token string) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		got, ok := strings.CutPrefix(c.GetHeader("Authorization"), "Bearer ")
+		got, ok := bearerToken(c.GetHeader("Authorization"))
 		if !ok || token == "" || subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
 			c.Header("WWW-Authenticate", `Bearer realm="racecase instructor"`)
 			writeProblem(c, newProblem(c, http.StatusUnauthorized, codeUnauthorized,
@@ -28,6 +28,17 @@ func requireInstructor(token string) gin.HandlerFunc {
 		}
 		c.Next()
 	}
+}
+
+// bearerToken returns the token of an Authorization header using the Bearer
+// scheme, whose name is case-insensitive (RFC 9110, section 11.1).
+func bearerToken(header string) (string, bool) {
+	scheme, token, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	token = strings.TrimLeft(token, " ")
+	return token, token != ""
 }
 
 // withDesk answers 503 when the server has no instructor desk.

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gin-gonic/gin"
@@ -33,7 +34,7 @@ func withRequestLog(log *slog.Logger) gin.HandlerFunc {
 		start := time.Now()
 		c.Next()
 		reqLog.Info("request",
-			"method", c.Request.Method,
+			"method", methodOf(c),
 			"route", routeOf(c),
 			"path", c.Request.URL.Path,
 			"status", c.Writer.Status(),
@@ -66,9 +67,18 @@ func (m *httpMetrics) observe() gin.HandlerFunc {
 	return func(c *gin.Context) {
 		start := time.Now()
 		c.Next()
-		m.latency.WithLabelValues(c.Request.Method, routeOf(c), strconv.Itoa(c.Writer.Status())).
+		m.latency.WithLabelValues(methodOf(c), routeOf(c), strconv.Itoa(c.Writer.Status())).
 			Observe(time.Since(start).Seconds())
 	}
+}
+
+// methodOf returns the request's method as the client sent it: HEAD for a
+// HEAD request routed as a GET.
+func methodOf(c *gin.Context) string {
+	if isHead(c.Request) {
+		return http.MethodHead
+	}
+	return c.Request.Method
 }
 
 // appRoute labels requests the browser app answered, in logs and metrics.
@@ -116,8 +126,14 @@ func noRoute(c *gin.Context) {
 		fmt.Sprintf("No route matches %s %s; /api/openapi.json lists every route.", c.Request.Method, c.Request.URL.Path)))
 }
 
-// noMethod answers a path that exists for other methods; gin has set Allow.
+// noMethod answers a path that exists for other methods. gin has set Allow;
+// HEAD joins it wherever GET is allowed.
 func noMethod(c *gin.Context) {
+	allow := c.Writer.Header().Get("Allow")
+	if strings.Contains(allow, http.MethodGet) && !strings.Contains(allow, http.MethodHead) {
+		allow += ", " + http.MethodHead
+		c.Header("Allow", allow)
+	}
 	writeProblem(c, newProblem(c, http.StatusMethodNotAllowed, codeMethodNotAllowed,
-		fmt.Sprintf("%s is not allowed on %s; allowed: %s.", c.Request.Method, c.Request.URL.Path, c.Writer.Header().Get("Allow"))))
+		fmt.Sprintf("%s is not allowed on %s; allowed: %s.", methodOf(c), c.Request.URL.Path, allow)))
 }

@@ -12,6 +12,10 @@ import (
 //go:embed openapi.json
 var openAPI []byte
 
+// OpenAPI returns the OpenAPI 3.1 document of the API, as /api/openapi.json
+// serves it.
+func OpenAPI() []byte { return openAPI }
+
 // handleOpenAPI serves the OpenAPI document.
 func handleOpenAPI() gin.HandlerFunc {
 	return func(c *gin.Context) {

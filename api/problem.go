@@ -24,6 +24,8 @@ var statusOf = map[string]int{
 	workspace.ECONFLICT:    http.StatusConflict,
 	workspace.ETOOLARGE:    http.StatusRequestEntityTooLarge,
 	workspace.ETOOMANY:     http.StatusTooManyRequests,
+	workspace.EQUOTA:       http.StatusForbidden,
+	workspace.EFULL:        http.StatusInsufficientStorage,
 	workspace.EUNAVAILABLE: http.StatusServiceUnavailable,
 	workspace.EINTERNAL:    http.StatusInternalServerError,
 }

@@ -32,6 +32,7 @@ func TestEveryCodeMapsToAStatus(t *testing.T) {
 	want := map[string]int{
 		workspace.EINVALID: 400, workspace.EFORBIDDEN: 403, workspace.ENOTFOUND: 404, workspace.ECONFLICT: 409,
 		workspace.ETOOLARGE: 413, workspace.ETOOMANY: 429, workspace.EUNAVAILABLE: 503, workspace.EINTERNAL: 500,
+		workspace.EQUOTA: 403, workspace.EFULL: 507,
 	}
 	for code, status := range want {
 		w, body := serveError(t, workspace.Errorf(code, "message for %s", code))

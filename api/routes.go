@@ -21,7 +21,7 @@ func addRoutes(r *gin.Engine, cfg Config) {
 	api.GET("/dossiers", handleListDossiers(svc))
 	api.GET("/dossiers/:slug", handleGetDossier(svc))
 
-	api.POST("/workspaces", handleCreateWorkspace(svc, key))
+	api.POST("/workspaces", handleCreateWorkspace(svc, key, newLearnerLimiter(cfg.NewLearnersPerMinute)))
 	api.GET("/workspaces", handleListWorkspaces(svc))
 	api.GET("/workspaces/:id", handleGetWorkspace(svc))
 	api.GET("/workspaces/:id/files/*path", handleReadFile(svc))

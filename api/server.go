@@ -13,6 +13,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 	"github.com/prometheus/client_golang/prometheus"
@@ -41,15 +42,44 @@ type Config struct {
 	// InstructorToken is the bearer token the instructor routes require;
 	// empty refuses every request to them.
 	InstructorToken string
+	// BodyTimeout bounds sending a request body and reading a response,
+	// event streams excepted; 0 means DefaultBodyTimeout.
+	BodyTimeout time.Duration
+	// NewLearnersPerMinute is how many new learners one client address may
+	// create a minute; 0 means DefaultNewLearnersPerMinute.
+	NewLearnersPerMinute int
+	// DataDir is the data directory; while its disk has less than
+	// MinFreeBytes free (0: DefaultMinFreeBytes), every change gets 507.
+	// Empty checks nothing.
+	DataDir      string
+	MinFreeBytes int64
 }
 
 // New returns the API's handler.
 func New(cfg Config) (http.Handler, error) {
+	r, err := newEngine(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return headAsGet(r), nil
+}
+
+// newEngine returns the gin engine with every route and middleware.
+func newEngine(cfg Config) (*gin.Engine, error) {
 	if cfg.Service == nil || len(cfg.SessionKey) == 0 || cfg.Registry == nil {
 		return nil, errors.New("api: a service, a session key and a registry are required")
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.BodyTimeout <= 0 {
+		cfg.BodyTimeout = DefaultBodyTimeout
+	}
+	if cfg.NewLearnersPerMinute <= 0 {
+		cfg.NewLearnersPerMinute = DefaultNewLearnersPerMinute
+	}
+	if cfg.MinFreeBytes <= 0 {
+		cfg.MinFreeBytes = DefaultMinFreeBytes
 	}
 	if cfg.Done == nil {
 		cfg.Done = context.Background().Done()
@@ -62,7 +92,11 @@ func New(cfg Config) (http.Handler, error) {
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	r.Use(withRequestLog(cfg.Logger), metrics.observe(), recoverProblem(), withSession(cfg.SessionKey))
+	// A path with a stray slash gets the 404 problem, not a redirect.
+	r.RedirectTrailingSlash = false
+	r.RedirectFixedPath = false
+	r.Use(withRequestLog(cfg.Logger), metrics.observe(), withSecurityHeaders(), recoverProblem(),
+		limitBodies(cfg.BodyTimeout), refuseCrossOrigin(), refuseWhenDiskLow(cfg.DataDir, cfg.MinFreeBytes), withSession(cfg.SessionKey))
 	r.NoRoute(serveAppOr(cfg.App, noRoute))
 	r.NoMethod(noMethod)
 	addRoutes(r, cfg)

@@ -26,6 +26,8 @@ func signSession(key []byte, learner string) string {
 }
 
 // verifySession returns the learner a cookie value names, if key signed it.
+// The signature must be the one canonical encoding of the MAC: strict
+// base64 refuses strings whose unused trailing bits are set.
 func verifySession(key []byte, value string) (learner string, ok bool) {
 	i := strings.LastIndexByte(value, '.')
 	if i < 0 {
@@ -36,7 +38,7 @@ func verifySession(key []byte, value string) (learner string, ok bool) {
 	if !found || learner == "" {
 		return "", false
 	}
-	got, err := base64.RawURLEncoding.DecodeString(sig)
+	got, err := base64.RawURLEncoding.Strict().DecodeString(sig)
 	if err != nil || !hmac.Equal(got, sessionMAC(key, payload)) {
 		return "", false
 	}

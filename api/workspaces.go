@@ -13,8 +13,9 @@ type createWorkspaceRequest struct {
 }
 
 // handleCreateWorkspace copies a dossier's repository into a new workspace,
-// creating an anonymous learner (and its cookie) on a first visit.
-func handleCreateWorkspace(svc *workspace.Service, key []byte) gin.HandlerFunc {
+// creating an anonymous learner (and its cookie) on a first visit, as many
+// a minute per client address as newLearners allows.
+func handleCreateWorkspace(svc *workspace.Service, key []byte, newLearners *learnerLimiter) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		var req createWorkspaceRequest
 		if !decodeJSON(c, &req) {
@@ -30,6 +31,10 @@ func handleCreateWorkspace(svc *workspace.Service, key []byte) gin.HandlerFunc {
 		}
 		learner := learnerOf(c)
 		if learner == "" {
+			if err := newLearners.allow(clientKey(c.Request.RemoteAddr)); err != nil {
+				writeError(c, err)
+				return
+			}
 			var err error
 			if learner, err = svc.NewLearner(c); err != nil {
 				writeError(c, err)

@@ -110,7 +110,7 @@ func New(ctx context.Context, cfg Config) (*Desk, error) {
 		d.builtIn[b.Slug] = true
 		d.entries[b.Slug] = &entry{dossier: b, fsys: challenges.FS, info: Dossier{
 			Slug: b.Slug, Title: b.Title, Source: BuiltIn, Served: true, Preview: preview(b.Slug),
-			Problems: challenges.Problems{}, CheckedAt: now, Validation: Validation{State: StateNever},
+			Problems: challenges.Problems{}, CheckedAt: now, Validation: neverValidated(),
 		}}
 	}
 	if cfg.Dirs.Challenges == "" {

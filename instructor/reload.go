@@ -32,7 +32,7 @@ func (d *Desk) reload(slug, print string) {
 	defer d.mu.Unlock()
 	e := d.entries[slug]
 	if e == nil {
-		e = &entry{info: Dossier{Slug: slug, Source: d.cfg.Dirs.Challenges, Validation: Validation{State: StateNever}}}
+		e = &entry{info: Dossier{Slug: slug, Source: d.cfg.Dirs.Challenges, Validation: neverValidated()}}
 		d.entries[slug] = e
 	}
 	e.print = print

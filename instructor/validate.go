@@ -34,6 +34,12 @@ type Validation struct {
 	Error string `json:"error,omitempty"`
 }
 
+// neverValidated is the validation of a dossier not validated since
+// racecase started.
+func neverValidated() Validation {
+	return Validation{State: StateNever, Proofs: []challenges.Proof{}}
+}
+
 // Validation returns the last validation of a dossier, or ENOTFOUND.
 func (d *Desk) Validation(slug string) (Validation, error) {
 	d.mu.Lock()

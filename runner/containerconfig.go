@@ -2,6 +2,8 @@ package runner
 
 import (
 	"fmt"
+	"strconv"
+	"time"
 
 	"github.com/docker/docker/api/types/container"
 )
@@ -12,10 +14,31 @@ const (
 	LabelManaged = "racecase.managed"
 	// LabelRun holds the run's random id.
 	LabelRun = "racecase.run"
+	// LabelOwner names the racecase process that started the container: the
+	// id under which it beats its heartbeat. Jobs set it (Job.Labels).
+	LabelOwner = "racecase.owner"
 )
 
 // containerUser is the unprivileged uid:gid learner code runs as.
 const containerUser = "1000:1000"
+
+// The watchdog is the container's first process: it starts the supervisor
+// and ends the container at the deadline, even when no racecase process is
+// left to do it (hidden_tests/harness/watchdog.mjs).
+var watchdogEntrypoint = []string{"/usr/local/bin/node", "--v8-pool-size=1", "/opt/racecase/watchdog.mjs"}
+
+// The watchdog's own needs, added to the run's limits so that learner code
+// keeps all of them: one Node.js process with a small V8 pool takes 4
+// threads and about 7 MiB.
+const (
+	watchdogPids        = 8
+	watchdogMemoryBytes = 16 << 20
+)
+
+// WatchdogGrace is how long after the wall-clock limit the container ends
+// itself. The runner kills it at the limit; the watchdog is the backstop
+// for when no runner is left watching.
+const WatchdogGrace = 2 * time.Second
 
 // tmpTmpfsBytes sizes the /tmp tmpfs (HOME points there).
 const tmpTmpfsBytes = 16 << 20
@@ -34,11 +57,13 @@ func containerConfig(job Job, runID string) (*container.Config, *container.HostC
 	labels[LabelRun] = runID
 
 	lim := job.Limits
-	pids := lim.Pids
-	init := true
+	pids := lim.Pids + watchdogPids
+	noInit := false // the watchdog is the first process
+	deadline := (lim.Wall + WatchdogGrace).Milliseconds()
 	cfg := &container.Config{
 		Image:           job.Image,
-		Cmd:             []string{string(job.Suite)},
+		Entrypoint:      watchdogEntrypoint,
+		Cmd:             []string{strconv.FormatInt(deadline, 10), string(job.Suite)},
 		User:            containerUser,
 		Labels:          labels,
 		AttachStdin:     true,
@@ -54,15 +79,15 @@ func containerConfig(job Job, runID string) (*container.Config, *container.HostC
 		CapDrop:        []string{"ALL"},
 		SecurityOpt:    []string{"no-new-privileges"},
 		ReadonlyRootfs: true,
-		Init:           &init,
+		Init:           &noInit,
 		LogConfig:      container.LogConfig{Type: "none"},
 		Tmpfs: map[string]string{
 			"/work": tmpfsOptions(lim.TmpfsBytes),
 			"/tmp":  tmpfsOptions(tmpTmpfsBytes),
 		},
 		Resources: container.Resources{
-			Memory:     lim.MemoryBytes,
-			MemorySwap: lim.MemoryBytes,
+			Memory:     lim.MemoryBytes + watchdogMemoryBytes,
+			MemorySwap: lim.MemoryBytes + watchdogMemoryBytes,
 			NanoCPUs:   lim.NanoCPUs,
 			PidsLimit:  &pids,
 			Ulimits: []*container.Ulimit{

@@ -23,7 +23,8 @@ func TestContainerConfigMapsJob(t *testing.T) {
 		got, want any
 	}{
 		{"image", cfg.Image, "racecase-runner-node:abc"},
-		{"cmd is the suite", []string(cfg.Cmd), []string{"hidden"}},
+		{"the watchdog is the entrypoint", []string(cfg.Entrypoint), []string{"/usr/local/bin/node", "--v8-pool-size=1", "/opt/racecase/watchdog.mjs"}},
+		{"cmd is the deadline (wall + grace) and the suite", []string(cfg.Cmd), []string{"5000", "hidden"}},
 		{"user", cfg.User, "1000:1000"},
 		{"labels, runner's own win", cfg.Labels, map[string]string{"racecase.dossier": "job-lock", LabelManaged: "true", LabelRun: "run-1"}},
 		{"stdin", []bool{cfg.AttachStdin, cfg.OpenStdin, cfg.StdinOnce}, []bool{true, true, true}},
@@ -35,7 +36,7 @@ func TestContainerConfigMapsJob(t *testing.T) {
 		{"not privileged", host.Privileged, false},
 		{"security opts", host.SecurityOpt, []string{"no-new-privileges"}},
 		{"read-only root", host.ReadonlyRootfs, true},
-		{"init", *host.Init, true},
+		{"no docker-init: the watchdog is pid 1", *host.Init, false},
 		{"not auto-removed", host.AutoRemove, false},
 		{"ipc", host.IpcMode, container.IpcMode("private")},
 		{"no logs kept", host.LogConfig.Type, "none"},
@@ -43,9 +44,9 @@ func TestContainerConfigMapsJob(t *testing.T) {
 			"/work": "rw,noexec,nosuid,nodev,size=8388608,mode=1777",
 			"/tmp":  "rw,noexec,nosuid,nodev,size=16777216,mode=1777",
 		}},
-		{"memory", host.Memory, int64(128 << 20)},
-		{"memory+swap = memory", host.MemorySwap, int64(128 << 20)},
-		{"pids", *host.PidsLimit, int64(32)},
+		{"memory, the watchdog's added", host.Memory, int64(144 << 20)},
+		{"memory+swap = memory", host.MemorySwap, int64(144 << 20)},
+		{"pids, the watchdog's added", *host.PidsLimit, int64(40)},
 		{"cpus", host.NanoCPUs, int64(5e8)},
 		{"ulimits", host.Ulimits, []*container.Ulimit{
 			{Name: "nofile", Soft: 1024, Hard: 1024},

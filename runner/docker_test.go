@@ -4,18 +4,22 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"sync"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/racecase/racecase/docker/runnerimage"
+	hiddentests "github.com/racecase/racecase/hidden_tests"
 	"github.com/racecase/racecase/runner"
 	"github.com/racecase/racecase/runner/runnertest"
 )
 
 // The integration tests run real containers from an image built with
-// runnerimage.Ensure around the stand-in supervisor in testdata/standin.
+// runnerimage.Ensure around the stand-in supervisor in testdata/standin and
+// the real watchdog.
 // Without an engine they skip, unless REQUIRE_DOCKER=1 makes that a failure.
 
 // testLabel marks this process's containers so the leak checks ignore
@@ -45,7 +49,7 @@ func image(t *testing.T, d *runner.Docker) string {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 		defer cancel()
 		var log bytes.Buffer
-		imageTag, _, imageErr = runnerimage.Ensure(ctx, d.Engine(), os.DirFS("testdata/standin"), &log)
+		imageTag, _, imageErr = runnerimage.Ensure(ctx, d.Engine(), standinHarness(), &log)
 		if imageErr != nil {
 			imageErr = errors.Join(imageErr, errors.New(log.String()))
 		}
@@ -54,6 +58,17 @@ func image(t *testing.T, d *runner.Docker) string {
 		t.Fatalf("build the stand-in image: %v", imageErr)
 	}
 	return imageTag
+}
+
+// standinHarness is the stand-in supervisor with the real watchdog beside
+// it, which the runner makes every container's first process.
+func standinHarness() fs.FS {
+	supervisor, errS := os.ReadFile("testdata/standin/supervisor.mjs")
+	watchdog, errW := fs.ReadFile(hiddentests.Harness(), "watchdog.mjs")
+	if err := errors.Join(errS, errW); err != nil {
+		panic(err)
+	}
+	return fstest.MapFS{"supervisor.mjs": {Data: supervisor}, "watchdog.mjs": {Data: watchdog}}
 }
 
 // visibleJob returns a visible-suite job over an ES-module repo with files.

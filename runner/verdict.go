@@ -20,6 +20,10 @@ type outcome struct {
 	duration       time.Duration
 }
 
+// watchdogTimedOut is the container's exit code when its watchdog ended it
+// at the deadline (watchdog.mjs), before the runner did.
+const watchdogTimedOut = 124
+
 // decide turns an outcome into Results. The runner's own observations
 // (output cap, wall clock, memory) come first; a record counts only when the
 // container exited 0, and its verdict is its status unless it names one.
@@ -35,7 +39,7 @@ func decide(o outcome) *Results {
 		r.Output += fmt.Sprintf("\n[output truncated: more than %s]\n", formatBytes(o.limits.OutputBytes))
 		return withError(r, VerdictOutputLimit,
 			fmt.Sprintf("the run printed more than %s of output and was stopped", formatBytes(o.limits.OutputBytes)))
-	case o.timedOut:
+	case o.timedOut, !o.hasRecord && o.exitCode == watchdogTimedOut:
 		return withError(r, VerdictTimeout,
 			fmt.Sprintf("the run did not finish within %s and was stopped", o.limits.Wall))
 	case o.oomKilled:

@@ -51,6 +51,10 @@ func TestDecide(t *testing.T) {
 			verdict: VerdictTimeout, status: "error", msgContains: "did not finish within 10s",
 		},
 		{
+			name: "the watchdog's deadline is a timeout", o: outcome{exitCode: 124},
+			verdict: VerdictTimeout, status: "error", msgContains: "did not finish within",
+		},
+		{
 			name: "memory beats a record", o: outcome{oomKilled: true, record: record("fail"), hasRecord: true},
 			verdict: VerdictMemory, status: "error", msgContains: "more than 512 MiB of memory",
 		},

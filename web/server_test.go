@@ -12,6 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/racecase/racecase/api"
+	"github.com/racecase/racecase/api/apitest"
 	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/challenges"
 	"github.com/racecase/racecase/instructor"
@@ -62,7 +63,7 @@ func startServerWith(t *testing.T, dirs authoring.Dirs) string {
 		t.Fatal(err)
 	}
 	deskCtx, stopDesk := context.WithCancel(ctx)
-	desk, err := instructor.New(deskCtx, instructor.Config{Service: svc, BuiltIn: dossiers, Dirs: dirs, Runner: engine, Image: tag, Logger: quiet})
+	desk, err := instructor.New(deskCtx, instructor.Config{Service: svc, BuiltIn: dossiers, Dirs: dirs, Runner: svc.ContainerRunner(), Image: tag, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +85,7 @@ func startServerWith(t *testing.T, dirs authoring.Dirs) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: apitest.Middleware(t, handler), ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
 	t.Cleanup(func() {
 		close(done)

@@ -4,18 +4,22 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/racecase/racecase/store/sqlite"
 )
 
 // Application error codes. Each maps to one HTTP status in the api package.
 const (
-	EINVALID     = "invalid"     // the request is malformed or breaks a rule
-	EFORBIDDEN   = "forbidden"   // the request is well formed but not allowed (a read-only file)
-	ENOTFOUND    = "not_found"   // no such thing, or not the learner's
-	ECONFLICT    = "conflict"    // the request is stale or clashes with the current state
-	ETOOLARGE    = "too_large"   // a size cap would be exceeded
-	ETOOMANY     = "too_many"    // a queue or rate bound is reached; try again later
-	EUNAVAILABLE = "unavailable" // a dependency (the runner) is not there
-	EINTERNAL    = "internal"    // anything else; the details stay in the logs
+	EINVALID     = "invalid"              // the request is malformed or breaks a rule
+	EFORBIDDEN   = "forbidden"            // the request is well formed but not allowed (a read-only file)
+	ENOTFOUND    = "not_found"            // no such thing, or not the learner's
+	ECONFLICT    = "conflict"             // the request is stale or clashes with the current state
+	ETOOLARGE    = "too_large"            // a size cap would be exceeded
+	ETOOMANY     = "too_many"             // a queue or rate bound is reached; try again later
+	EQUOTA       = "quota"                // a quota is used up; waiting does not help
+	EFULL        = "insufficient_storage" // the data directory's disk is (nearly) full; nothing was written
+	EUNAVAILABLE = "unavailable"          // a dependency (the runner) is not there
+	EINTERNAL    = "internal"             // anything else; the details stay in the logs
 )
 
 // Error is an application error: a code, a message that is safe to show the
@@ -52,8 +56,9 @@ func Errorf(code, format string, args ...any) *Error {
 	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
 }
 
-// ErrorCode returns the code of the first Error in err's chain, EINTERNAL for
-// any other non-nil error, and "" for nil.
+// ErrorCode returns the code of the first Error in err's chain, EFULL for
+// the database finding its disk full (its transaction was rolled back
+// whole), EINTERNAL for any other non-nil error, and "" for nil.
 func ErrorCode(err error) string {
 	var e *Error
 	switch {
@@ -61,6 +66,8 @@ func ErrorCode(err error) string {
 		return ""
 	case errors.As(err, &e):
 		return e.Code
+	case sqlite.IsFull(err):
+		return EFULL
 	}
 	return EINTERNAL
 }
@@ -69,8 +76,11 @@ func ErrorCode(err error) string {
 // chain, and a generic sentence for any other error.
 func ErrorMessage(err error) string {
 	var e *Error
-	if errors.As(err, &e) {
+	switch {
+	case errors.As(err, &e):
 		return e.Message
+	case sqlite.IsFull(err):
+		return errDiskFullMessage
 	}
 	return "Something went wrong on our side; it has been logged."
 }
@@ -79,4 +89,13 @@ func ErrorMessage(err error) string {
 // reports it as EINTERNAL unless it wraps an Error.
 func wrap(err error, doing string) error {
 	return fmt.Errorf("workspace: %s: %w", doing, err)
+}
+
+// errDiskFullMessage says that a change was refused for lack of disk space.
+const errDiskFullMessage = "racecase's disk is nearly full, so nothing was changed; your saved work is safe. Try again later."
+
+// ErrDiskFull is the error for a change refused because the data
+// directory's disk is nearly full.
+func ErrDiskFull() *Error {
+	return &Error{Code: EFULL, Message: errDiskFullMessage}
 }

@@ -175,7 +175,7 @@ func (s *Service) write(ctx context.Context, q *db.Queries, d *dossier, wsID str
 		return File{}, wrap(err, "keep history of "+current.Path)
 	}
 	if err := q.PruneFileHistory(ctx, db.PruneFileHistoryParams{
-		WorkspaceID: wsID, Path: current.Path, UpToVersion: version - historyDepth - 1,
+		WorkspaceID: wsID, Path: current.Path, MaxVersions: int64(s.cfg.HistoryVersions), MaxBytes: s.cfg.HistoryBytes,
 	}); err != nil {
 		return File{}, wrap(err, "prune history of "+current.Path)
 	}

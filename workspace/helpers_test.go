@@ -51,12 +51,15 @@ func (f *fakeRunner) Run(ctx context.Context, job runner.Job) (*runner.Results, 
 
 func (f *fakeRunner) Ping(context.Context) error                   { return nil }
 func (f *fakeRunner) Reap(context.Context, ...string) (int, error) { return 0, nil }
-func (f *fakeRunner) calls() int                                   { f.mu.Lock(); defer f.mu.Unlock(); return len(f.jobs) }
-func (f *fakeRunner) job(i int) runner.Job                         { f.mu.Lock(); defer f.mu.Unlock(); return f.jobs[i] }
+func (f *fakeRunner) ReapWhere(context.Context, func(runner.Leftover) bool) (int, error) {
+	return 0, nil
+}
+func (f *fakeRunner) calls() int           { f.mu.Lock(); defer f.mu.Unlock(); return len(f.jobs) }
+func (f *fakeRunner) job(i int) runner.Job { f.mu.Lock(); defer f.mu.Unlock(); return f.jobs[i] }
 
 // newTestService opens a service over a fresh database in a temporary
 // directory, with rn as its runner (nil: no runner).
-func newTestService(t *testing.T, rn Runner, maxInFlight int) *Service {
+func newTestService(t testing.TB, rn Runner, maxInFlight int) *Service {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, t.TempDir())
@@ -84,7 +87,7 @@ func newTestService(t *testing.T, rn Runner, maxInFlight int) *Service {
 }
 
 // newWorkspace creates a learner and a workspace of the flagship dossier.
-func newWorkspace(t *testing.T, svc *Service) (learner string, v View) {
+func newWorkspace(t testing.TB, svc *Service) (learner string, v View) {
 	t.Helper()
 	ctx := context.Background()
 	learner, err := svc.NewLearner(ctx)

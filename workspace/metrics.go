@@ -77,10 +77,10 @@ func (m *metrics) countVerdict(kind string, v runner.Verdict) {
 	m.verdicts.WithLabelValues(kind, string(v)).Inc()
 }
 
-// retryAfter estimates when a full queue of inFlight runs will have room,
-// with workers runs at a time: at least one second.
-func (m *metrics) retryAfter(inFlight int64, workers int) time.Duration {
-	rounds := inFlight/int64(max(workers, 1)) + 1
-	wait := time.Duration(rounds*m.typicalMillis.Load()) * time.Millisecond
+// retryAfter estimates when a full queue will have room for one more run:
+// with workers runs executing at once, each taking the typical time, one of
+// them ends every typical/workers on average. It is at least one second.
+func (m *metrics) retryAfter(workers int) time.Duration {
+	wait := time.Duration(m.typicalMillis.Load()/int64(max(workers, 1))) * time.Millisecond
 	return max(wait.Round(time.Second), time.Second)
 }

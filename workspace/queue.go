@@ -35,9 +35,9 @@ func (RunArgs) Kind() string { return "racecase_run" }
 
 // runQueue is the River client working runs on the service's database.
 type runQueue struct {
-	s        *Service
-	client   *river.Client[*sql.Tx]
-	instance string
+	s      *Service
+	client *river.Client[*sql.Tx]
+	owner  *owner
 }
 
 // newRunQueue builds the River client; nothing runs before start.
@@ -46,7 +46,7 @@ func newRunQueue(ctx context.Context, s *Service) (*runQueue, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := &runQueue{s: s, instance: instance}
+	q := &runQueue{s: s, owner: newOwner(s, instance)}
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, &runWorker{s: s}); err != nil {
 		return nil, fmt.Errorf("workspace: register run worker: %w", err)
@@ -78,14 +78,19 @@ func (q *runQueue) insert(ctx context.Context, tx *sql.Tx, id string) (int64, er
 	return res.Job.ID, nil
 }
 
-// start reaps this instance's leftover containers, then starts working.
+// start reaps this instance's leftover containers (the data directory's
+// lock means no other process of it lives), registers this process as an
+// owner of containers, then starts working.
 func (q *runQueue) start(ctx context.Context) error {
-	removed, err := q.s.cfg.Runner.Reap(ctx, instanceLabel+"="+q.instance)
+	removed, err := q.s.cfg.Runner.Reap(ctx, instanceLabel+"="+q.owner.instance)
 	if err != nil {
 		return fmt.Errorf("workspace: reap leftover containers: %w", err)
 	}
 	if removed > 0 {
 		q.s.log.Info("removed leftover run containers", "count", removed)
+	}
+	if err := q.owner.start(ctx); err != nil {
+		return err
 	}
 	if err := q.client.Start(context.WithoutCancel(ctx)); err != nil {
 		return fmt.Errorf("workspace: start queue: %w", err)
@@ -95,17 +100,19 @@ func (q *runQueue) start(ctx context.Context) error {
 
 // stop waits for running jobs until ctx ends, then cancels them; a
 // cancelled run goes back to the queue and runs again after a restart.
+// Then the process stops being an owner of containers.
 func (q *runQueue) stop(ctx context.Context) error {
 	err := q.client.Stop(ctx)
-	if err == nil {
-		return nil
+	if err != nil {
+		cancelCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+		defer cancel()
+		if cerr := q.client.StopAndCancel(cancelCtx); cerr != nil {
+			return fmt.Errorf("workspace: stop queue: %w", errors.Join(err, cerr))
+		}
 	}
-	cancelCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	endCtx, cancel := context.WithTimeout(context.Background(), bookkeepingTimeout)
 	defer cancel()
-	if cerr := q.client.StopAndCancel(cancelCtx); cerr != nil {
-		return fmt.Errorf("workspace: stop queue: %w", errors.Join(err, cerr))
-	}
-	return nil
+	return q.owner.end(endCtx)
 }
 
 // retryPolicy retries a failed or rescued run soon: 1 s, 4 s, 9 s, … capped

@@ -101,7 +101,7 @@ func (s *Service) StartRun(ctx context.Context, learner, wsID, kind string) (Run
 			return wrap(err, "count runs in flight")
 		}
 		if n >= int64(s.cfg.MaxInFlight) {
-			return &Error{Code: ETOOMANY, RetryAfter: s.metrics.retryAfter(n, s.cfg.Workers),
+			return &Error{Code: ETOOMANY, RetryAfter: s.metrics.retryAfter(s.cfg.Workers),
 				Message: "The run queue is full; try again in a moment. Nothing was queued."}
 		}
 		snapshot, err := currentFiles(ctx, q, wsID)

@@ -32,6 +32,8 @@ type Runner interface {
 	Ping(ctx context.Context) error
 	// Reap removes leftover containers carrying every given "key=value" label.
 	Reap(ctx context.Context, labels ...string) (int, error)
+	// ReapWhere removes the managed containers for which dead reports true.
+	ReapWhere(ctx context.Context, dead func(runner.Leftover) bool) (int, error)
 }
 
 // Config is what a Service needs besides the database.
@@ -60,6 +62,19 @@ type Config struct {
 	// budget, before the queue treats it as orphaned by a dead process and
 	// runs it again (River's RescueStuckJobsAfter); 0 means 10 s.
 	RescueAfter time.Duration
+	// MaxWorkspaces is how many workspaces one learner may have; 0 means
+	// DefaultMaxWorkspaces.
+	MaxWorkspaces int
+	// HistoryVersions and HistoryBytes bound the replaced versions kept of
+	// each file: the newest HistoryVersions whose sizes add up to at most
+	// HistoryBytes. 0 means DefaultHistoryVersions and DefaultHistoryBytes.
+	HistoryVersions int
+	HistoryBytes    int64
+	// RunsKept is how many finished runs of each workspace are kept with
+	// their snapshots and events; older ones are pruned every PruneEvery.
+	// 0 means DefaultRunsKept and DefaultPruneEvery.
+	RunsKept   int
+	PruneEvery time.Duration
 	// Registerer receives the run metrics; nil means they are not registered.
 	Registerer prometheus.Registerer
 	// Logger receives the service's logs; nil means slog.Default().
@@ -81,6 +96,7 @@ type Service struct {
 	notify   *broker
 	inflight *inflight
 	runs     *runQueue    // nil without a runner
+	pruner   *background  // prunes old runs; nil unless started
 	timeout  atomic.Int64 // the most one run may take, in nanoseconds
 	now      func() time.Time
 	gitKey   []byte // derives git tokens
@@ -97,21 +113,18 @@ type dossier struct {
 // New builds the service over an open database. Call Start to begin working
 // queued runs and Stop before closing the database.
 func New(ctx context.Context, db *sqlite.DB, cfg Config) (*Service, error) {
-	if cfg.Workers <= 0 {
-		cfg.Workers = runtime.NumCPU()
-	}
-	if cfg.MaxInFlight <= 0 {
-		cfg.MaxInFlight = 8 * cfg.Workers
-	}
-	if cfg.RunGrace <= 0 {
-		cfg.RunGrace = 30 * time.Second
-	}
-	if cfg.RescueAfter <= 0 {
-		cfg.RescueAfter = 10 * time.Second
-	}
+	cfg.Workers = orDefault(cfg.Workers, runtime.NumCPU())
+	cfg.MaxInFlight = orDefault(cfg.MaxInFlight, 8*cfg.Workers)
+	cfg.RunGrace = orDefault(cfg.RunGrace, 30*time.Second)
+	cfg.RescueAfter = orDefault(cfg.RescueAfter, 10*time.Second)
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	cfg.MaxWorkspaces = orDefault(cfg.MaxWorkspaces, DefaultMaxWorkspaces)
+	cfg.HistoryVersions = orDefault(cfg.HistoryVersions, DefaultHistoryVersions)
+	cfg.HistoryBytes = orDefault(cfg.HistoryBytes, DefaultHistoryBytes)
+	cfg.RunsKept = orDefault(cfg.RunsKept, DefaultRunsKept)
+	cfg.PruneEvery = orDefault(cfg.PruneEvery, DefaultPruneEvery)
 	s := &Service{
 		store:    db,
 		cfg:      cfg,
@@ -146,6 +159,14 @@ func New(ctx context.Context, db *sqlite.DB, cfg Config) (*Service, error) {
 	return s, nil
 }
 
+// orDefault returns v, or def when v is zero or negative.
+func orDefault[T int | int64 | time.Duration](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
 // loadDossier reads d's original repository.
 func loadDossier(content fs.FS, d *challenges.Dossier) (*dossier, error) {
 	raw, err := d.RepoFiles(content)
@@ -164,10 +185,11 @@ func loadDossier(content fs.FS, d *challenges.Dossier) (*dossier, error) {
 	return out, nil
 }
 
-// Start removes containers a killed earlier process left behind and starts
+// Start starts pruning old runs in the background and, with a runner,
+// removes containers a killed earlier process left behind and starts
 // working queued runs, including runs that process left queued or running.
-// Without a runner it does nothing.
 func (s *Service) Start(ctx context.Context) error {
+	s.startPruning()
 	if s.runs == nil {
 		return nil
 	}
@@ -175,9 +197,10 @@ func (s *Service) Start(ctx context.Context) error {
 }
 
 // Stop stops taking runs and waits, until ctx ends, for the running ones to
-// record their verdicts; runs it has to abandon are run again after the
-// next Start.
+// record their verdicts (runs it has to abandon are run again after the
+// next Start), then stops pruning.
 func (s *Service) Stop(ctx context.Context) error {
+	defer s.stopPruning()
 	if s.runs == nil {
 		return nil
 	}

@@ -130,10 +130,9 @@ func (s *Service) execute(ctx context.Context, run claimedRun) (*runner.Results,
 		}
 	}
 	job := d.NewJob(s.cfg.Image, suite, run.files, hidden)
-	job.Labels[instanceLabel] = s.runs.instance
 	job.Labels[runLabel] = run.id
 	start := time.Now()
-	res, err := s.cfg.Runner.Run(ctx, job)
+	res, err := s.ContainerRunner().Run(ctx, job)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/racecase/racecase/store/sqlite/db"
@@ -38,7 +39,8 @@ type View struct {
 	Runs []RunSummary `json:"runs"`
 }
 
-// Create gives learner a fresh copy of a dossier's repository.
+// Create gives learner a fresh copy of a dossier's repository. A learner
+// who has MaxWorkspaces already gets EQUOTA.
 func (s *Service) Create(ctx context.Context, learner, slug string) (View, error) {
 	d, err := s.dossier(slug)
 	if err != nil {
@@ -47,6 +49,14 @@ func (s *Service) Create(ctx context.Context, learner, slug string) (View, error
 	id := newID("w_")
 	now := millis(s.now())
 	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+		n, err := q.CountLearnerWorkspaces(ctx, learner)
+		if err != nil {
+			return wrap(err, "count workspaces")
+		}
+		if n >= int64(s.cfg.MaxWorkspaces) {
+			return &Error{Code: EQUOTA, Data: map[string]any{"limit": s.cfg.MaxWorkspaces},
+				Message: fmt.Sprintf("You have %d workspaces, the most one learner may have; reset one of them (POST …/reset) and use it again.", n)}
+		}
 		if err := q.CreateWorkspace(ctx, db.CreateWorkspaceParams{ID: id, LearnerID: learner, Dossier: slug, CreatedAt: now}); err != nil {
 			return wrap(err, "create workspace")
 		}
@@ -58,7 +68,7 @@ func (s *Service) Create(ctx context.Context, learner, slug string) (View, error
 				return wrap(err, "copy "+p)
 			}
 		}
-		_, err := s.gitHead(ctx, q, db.Workspace{ID: id, Dossier: slug, CreatedAt: now}, d)
+		_, err = s.gitHead(ctx, q, db.Workspace{ID: id, Dossier: slug, CreatedAt: now}, d)
 		return err
 	})
 	if err != nil {

@@ -41,3 +41,29 @@ func TestDocumentedCommandLinesParse(t *testing.T) {
 		t.Errorf("found only %d command lines in the docs", lines)
 	}
 }
+
+// TestREADMEServeFlagsExist checks that every flag the README's section on
+// limits, quotas and retention names is a flag of racecase serve.
+func TestREADMEServeFlagsExist(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(data), "## Limits, quotas and retention")
+	section, _, _ = strings.Cut(section, "\n## ")
+	_, _, help := runCLI(t, "serve", "-h")
+	var flags int
+	for _, field := range strings.Fields(section) {
+		name, ok := strings.CutPrefix(strings.Trim(field, "`(),;."), "--")
+		if !ok {
+			continue
+		}
+		flags++
+		if !strings.Contains(help, "\n  -"+name+" ") {
+			t.Errorf("the README names --%s, which racecase serve does not have", name)
+		}
+	}
+	if flags < 8 {
+		t.Errorf("the README's limits section names only %d flags", flags)
+	}
+}

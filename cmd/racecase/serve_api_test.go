@@ -6,10 +6,11 @@ import (
 	"testing"
 )
 
-// startWithoutEngine runs the server with no Docker engine reachable.
-func startWithoutEngine(t *testing.T) *testServer {
+// startWithoutEngine runs the server with no Docker engine reachable and
+// the given extra flags.
+func startWithoutEngine(t *testing.T, extra ...string) *testServer {
 	t.Setenv("DOCKER_HOST", "unix://"+t.TempDir()+"/no-engine.sock")
-	return startServe(t)
+	return startServe(t, extra...)
 }
 
 func TestWithoutAnEngineEverythingButRunsWorks(t *testing.T) {

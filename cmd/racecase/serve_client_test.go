@@ -11,9 +11,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/racecase/racecase/api/apitest"
 )
 
-// client is one browser: its own cookie jar, so its own learner.
+// client is one browser: its own cookie jar, so its own learner. Every
+// response it receives is checked against openapi.json.
 type client struct {
 	t    testing.TB
 	base string
@@ -72,6 +75,9 @@ func (c *client) try(method, path string, body any) (response, error) {
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
+	if err == nil {
+		apitest.Check(c.t, req, resp, data)
+	}
 	return response{status: resp.StatusCode, header: resp.Header, body: data}, err
 }
 
@@ -147,7 +153,9 @@ func (c *client) streamRun(runID string, timeout time.Duration) []sseEvent {
 	}
 	var events []sseEvent
 	var cur sseEvent
-	sc := bufio.NewScanner(resp.Body)
+	var raw bytes.Buffer
+	defer func() { apitest.Check(c.t, req, resp, raw.Bytes()) }()
+	sc := bufio.NewScanner(io.TeeReader(resp.Body, &raw))
 	sc.Buffer(make([]byte, 1<<20), 4<<20)
 	for sc.Scan() {
 		line := sc.Text()

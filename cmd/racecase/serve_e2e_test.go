@@ -119,7 +119,7 @@ func TestLearnerJourney(t *testing.T) {
 func TestRunInFlightAndFullQueue(t *testing.T) {
 	t.Parallel()
 	runnertest.Engine(t)
-	srv := startServe(t, "--workers", "1", "--max-queued", "2")
+	srv := startServe(t, "--workers", "1", "--max-queued", "2", "--body-timeout", "1s") // the streams outlast the body timeout
 	c := newClient(t, srv.URL)
 	slow, queued, refused := c.createWorkspace(), c.createWorkspace(), c.createWorkspace()
 	c.save(slow.ID, "test/concurrent-worker.test.js", slowTest(3))

@@ -69,23 +69,7 @@ func startProcess(t *testing.T, bin, data string, logFile *os.File) *process {
 func TestKilledServerFinishesEveryRunOnceAfterRestart(t *testing.T) {
 	t.Parallel()
 	engine := runnertest.Engine(t)
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "racecase")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	data := filepath.Join(dir, "data")
-	logFile, err := os.Create(filepath.Join(dir, "serve.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		if t.Failed() {
-			log, _ := os.ReadFile(logFile.Name())
-			t.Logf("server logs:\n%s", log)
-		}
-	}()
+	bin, data, logFile := buildForRestart(t)
 
 	first := startProcess(t, bin, data, logFile)
 	c := newClient(t, first.url)
@@ -135,6 +119,30 @@ func TestKilledServerFinishesEveryRunOnceAfterRestart(t *testing.T) {
 	if n := containersOf(t, engine.Engine(), instance); n != 0 {
 		t.Errorf("%d containers of this server are left", n)
 	}
+}
+
+// buildForRestart builds the racecase binary into a temporary directory and
+// returns it with a data directory and a log file beside it; the log is
+// printed when the test fails.
+func buildForRestart(t *testing.T) (bin, data string, logFile *os.File) {
+	t.Helper()
+	dir := t.TempDir()
+	bin = filepath.Join(dir, "racecase")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	logFile, err := os.Create(filepath.Join(dir, "serve.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if t.Failed() {
+			log, _ := os.ReadFile(logFile.Name())
+			t.Logf("server logs:\n%s", log)
+		}
+	})
+	return bin, filepath.Join(dir, "data"), logFile
 }
 
 // waitStatus polls a run until it has the status.

@@ -25,5 +25,22 @@ INSERT INTO file_history (workspace_id, path, version, content, cause, replaced_
 VALUES (sqlc.arg(workspace_id), sqlc.arg(path), sqlc.arg(version), sqlc.arg(content), sqlc.arg(cause), sqlc.arg(replaced_at));
 
 -- name: PruneFileHistory :exec
+-- PruneFileHistory keeps, of the versions a file's saves and resets
+-- replaced, the newest max_versions whose contents add up to at most
+-- max_bytes, and deletes the rest.
 DELETE FROM file_history
-WHERE workspace_id = sqlc.arg(workspace_id) AND path = sqlc.arg(path) AND version <= sqlc.arg(up_to_version);
+WHERE file_history.workspace_id = sqlc.arg(workspace_id) AND file_history.path = sqlc.arg(path) AND (
+    file_history.version NOT IN (
+        SELECT k.version FROM file_history k
+        WHERE k.workspace_id = sqlc.arg(workspace_id) AND k.path = sqlc.arg(path)
+        ORDER BY k.version DESC LIMIT sqlc.arg(max_versions)
+    )
+    OR (
+        SELECT sum(length(CAST(n.content AS BLOB))) FROM file_history n
+        WHERE n.workspace_id = file_history.workspace_id AND n.path = file_history.path AND n.version >= file_history.version
+    ) > CAST(sqlc.arg(max_bytes) AS INTEGER)
+);
+
+-- name: CountFileHistory :one
+SELECT count(*), CAST(coalesce(sum(length(CAST(content AS BLOB))), 0) AS INTEGER) AS bytes FROM file_history
+WHERE workspace_id = sqlc.arg(workspace_id) AND path = sqlc.arg(path);

@@ -45,3 +45,21 @@ ORDER BY created_at DESC, id DESC LIMIT sqlc.arg(max_runs);
 
 -- name: ListRunEvents :many
 SELECT id, status, at FROM run_events WHERE run_id = sqlc.arg(run_id) AND id > sqlc.arg(after_id) ORDER BY id;
+
+-- name: ListWorkspacesOverRuns :many
+-- ListWorkspacesOverRuns lists, in order, up to batch workspaces after the
+-- id after that hold more than keep finished runs.
+SELECT workspace_id FROM runs
+WHERE status = 'done' AND workspace_id > sqlc.arg(after)
+GROUP BY workspace_id HAVING count(*) > CAST(sqlc.arg(keep) AS INTEGER)
+ORDER BY workspace_id LIMIT sqlc.arg(batch);
+
+-- name: PruneWorkspaceRuns :execrows
+-- PruneWorkspaceRuns deletes a workspace's finished runs beyond its newest
+-- keep, with their snapshots and events.
+DELETE FROM runs
+WHERE runs.workspace_id = sqlc.arg(workspace_id) AND runs.status = 'done' AND runs.id NOT IN (
+    SELECT k.id FROM runs k
+    WHERE k.workspace_id = sqlc.arg(workspace_id) AND k.status = 'done'
+    ORDER BY k.created_at DESC, k.id DESC LIMIT sqlc.arg(keep)
+);

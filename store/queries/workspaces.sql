@@ -7,3 +7,6 @@ SELECT * FROM workspaces WHERE id = sqlc.arg(id) AND learner_id = sqlc.arg(learn
 
 -- name: ListWorkspaces :many
 SELECT * FROM workspaces WHERE learner_id = sqlc.arg(learner_id) ORDER BY created_at DESC, id;
+
+-- name: CountLearnerWorkspaces :one
+SELECT count(*) FROM workspaces WHERE learner_id = sqlc.arg(learner_id);

@@ -103,6 +103,13 @@ func IsUniqueViolation(err error) bool {
 	return e.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || e.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
 }
 
+// IsFull reports whether err is SQLite failing to write because the disk is
+// full; the statement's transaction has been rolled back.
+func IsFull(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_FULL
+}
+
 // lockDir takes an exclusive lock on dir's lock file so that no second
 // process opens the same database; the kernel drops it when the process dies.
 func lockDir(dir string) (*os.File, error) {

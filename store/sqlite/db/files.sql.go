@@ -9,6 +9,28 @@ import (
 	"context"
 )
 
+const countFileHistory = `-- name: CountFileHistory :one
+SELECT count(*), CAST(coalesce(sum(length(CAST(content AS BLOB))), 0) AS INTEGER) AS bytes FROM file_history
+WHERE workspace_id = ?1 AND path = ?2
+`
+
+type CountFileHistoryParams struct {
+	WorkspaceID string
+	Path        string
+}
+
+type CountFileHistoryRow struct {
+	Count int64
+	Bytes int64
+}
+
+func (q *Queries) CountFileHistory(ctx context.Context, arg CountFileHistoryParams) (CountFileHistoryRow, error) {
+	row := q.db.QueryRowContext(ctx, countFileHistory, arg.WorkspaceID, arg.Path)
+	var i CountFileHistoryRow
+	err := row.Scan(&i.Count, &i.Bytes)
+	return i, err
+}
+
 const getFile = `-- name: GetFile :one
 SELECT path, content, size, version, updated_at FROM workspace_files
 WHERE workspace_id = ?1 AND path = ?2
@@ -132,17 +154,36 @@ func (q *Queries) ListFileContents(ctx context.Context, workspaceID string) ([]L
 
 const pruneFileHistory = `-- name: PruneFileHistory :exec
 DELETE FROM file_history
-WHERE workspace_id = ?1 AND path = ?2 AND version <= ?3
+WHERE file_history.workspace_id = ?1 AND file_history.path = ?2 AND (
+    file_history.version NOT IN (
+        SELECT k.version FROM file_history k
+        WHERE k.workspace_id = ?1 AND k.path = ?2
+        ORDER BY k.version DESC LIMIT ?3
+    )
+    OR (
+        SELECT sum(length(CAST(n.content AS BLOB))) FROM file_history n
+        WHERE n.workspace_id = file_history.workspace_id AND n.path = file_history.path AND n.version >= file_history.version
+    ) > CAST(?4 AS INTEGER)
+)
 `
 
 type PruneFileHistoryParams struct {
 	WorkspaceID string
 	Path        string
-	UpToVersion int64
+	MaxVersions int64
+	MaxBytes    int64
 }
 
+// PruneFileHistory keeps, of the versions a file's saves and resets
+// replaced, the newest max_versions whose contents add up to at most
+// max_bytes, and deletes the rest.
 func (q *Queries) PruneFileHistory(ctx context.Context, arg PruneFileHistoryParams) error {
-	_, err := q.db.ExecContext(ctx, pruneFileHistory, arg.WorkspaceID, arg.Path, arg.UpToVersion)
+	_, err := q.db.ExecContext(ctx, pruneFileHistory,
+		arg.WorkspaceID,
+		arg.Path,
+		arg.MaxVersions,
+		arg.MaxBytes,
+	)
 	return err
 }
 

@@ -31,6 +31,14 @@ type Learner struct {
 	CreatedAt int64
 }
 
+type Owner struct {
+	ID          string
+	Hostname    string
+	Pid         int64
+	StartedAt   int64
+	HeartbeatAt int64
+}
+
 type ProgressEvent struct {
 	WorkspaceID string
 	Step        string

@@ -236,6 +236,68 @@ func (q *Queries) ListRunEvents(ctx context.Context, arg ListRunEventsParams) ([
 	return items, nil
 }
 
+const listWorkspacesOverRuns = `-- name: ListWorkspacesOverRuns :many
+SELECT workspace_id FROM runs
+WHERE status = 'done' AND workspace_id > ?1
+GROUP BY workspace_id HAVING count(*) > CAST(?2 AS INTEGER)
+ORDER BY workspace_id LIMIT ?3
+`
+
+type ListWorkspacesOverRunsParams struct {
+	After string
+	Keep  int64
+	Batch int64
+}
+
+// ListWorkspacesOverRuns lists, in order, up to batch workspaces after the
+// id after that hold more than keep finished runs.
+func (q *Queries) ListWorkspacesOverRuns(ctx context.Context, arg ListWorkspacesOverRunsParams) ([]string, error) {
+	rows, err := q.db.QueryContext(ctx, listWorkspacesOverRuns, arg.After, arg.Keep, arg.Batch)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []string{}
+	for rows.Next() {
+		var workspace_id string
+		if err := rows.Scan(&workspace_id); err != nil {
+			return nil, err
+		}
+		items = append(items, workspace_id)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
+const pruneWorkspaceRuns = `-- name: PruneWorkspaceRuns :execrows
+DELETE FROM runs
+WHERE runs.workspace_id = ?1 AND runs.status = 'done' AND runs.id NOT IN (
+    SELECT k.id FROM runs k
+    WHERE k.workspace_id = ?1 AND k.status = 'done'
+    ORDER BY k.created_at DESC, k.id DESC LIMIT ?2
+)
+`
+
+type PruneWorkspaceRunsParams struct {
+	WorkspaceID string
+	Keep        int64
+}
+
+// PruneWorkspaceRuns deletes a workspace's finished runs beyond its newest
+// keep, with their snapshots and events.
+func (q *Queries) PruneWorkspaceRuns(ctx context.Context, arg PruneWorkspaceRunsParams) (int64, error) {
+	result, err := q.db.ExecContext(ctx, pruneWorkspaceRuns, arg.WorkspaceID, arg.Keep)
+	if err != nil {
+		return 0, err
+	}
+	return result.RowsAffected()
+}
+
 const requeueRun = `-- name: RequeueRun :execrows
 UPDATE runs SET status = 'queued' WHERE id = ?1 AND status = 'running'
 `

@@ -9,6 +9,17 @@ import (
 	"context"
 )
 
+const countLearnerWorkspaces = `-- name: CountLearnerWorkspaces :one
+SELECT count(*) FROM workspaces WHERE learner_id = ?1
+`
+
+func (q *Queries) CountLearnerWorkspaces(ctx context.Context, learnerID string) (int64, error) {
+	row := q.db.QueryRowContext(ctx, countLearnerWorkspaces, learnerID)
+	var count int64
+	err := row.Scan(&count)
+	return count, err
+}
+
 const createWorkspace = `-- name: CreateWorkspace :exec
 INSERT INTO workspaces (id, learner_id, dossier, created_at)
 VALUES (?1, ?2, ?3, ?4)

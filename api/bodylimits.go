@@ -1,0 +1,73 @@
+package api
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/gin-gonic/gin"
+	"github.com/racecase/racecase/workspace"
+)
+
+// DefaultBodyTimeout is how long a request may take to send its body, and a
+// response (other than an event stream) to be read, when Config leaves it
+// unset.
+const DefaultBodyTimeout = 20 * time.Second
+
+// eventsRoute is the one route whose response lasts: it gets no deadlines.
+const eventsRoute = "/api/runs/:id/events"
+
+// codeRequestTimeout is the code of a request whose body did not arrive in time.
+const codeRequestTimeout = "request_timeout"
+
+// limitBodies refuses every request whose declared body is longer than
+// maxBodyBytes before reading it (decodeJSON, which reads bodies, caps what
+// it reads too), and gives every exchange but the event stream a deadline
+// to read the body and write the response, so that a client sending or
+// reading slowly cannot hold a connection for long.
+func limitBodies(timeout time.Duration) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if c.Request.ContentLength > maxBodyBytes {
+			c.Header("Connection", "close")
+			writeError(c, errTooLarge())
+			return
+		}
+		// Every request sets both deadlines, the stream clearing them: a
+		// connection kept alive carries the last ones over to its next request.
+		var deadline time.Time
+		if c.FullPath() != eventsRoute {
+			deadline = time.Now().Add(timeout)
+		}
+		rc := http.NewResponseController(c.Writer)
+		_ = rc.SetReadDeadline(deadline) // not supported only by test recorders
+		_ = rc.SetWriteDeadline(deadline)
+		c.Next()
+	}
+}
+
+// errTooLarge is the answer to a body longer than maxBodyBytes.
+func errTooLarge() error {
+	return &workspace.Error{Code: workspace.ETOOLARGE,
+		Message: fmt.Sprintf("The request body is larger than %d bytes.", maxBodyBytes),
+		Data:    map[string]any{"limit_bytes": maxBodyBytes}}
+}
+
+// writeBodyError answers a body that could not be read: too large, too
+// slow (408, and the connection is closed), or cut short.
+func writeBodyError(c *gin.Context, err error) {
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		writeError(c, errTooLarge())
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		// The write deadline fell with the read one; the problem still goes out.
+		_ = http.NewResponseController(c.Writer).SetWriteDeadline(time.Now().Add(refuseWriteTimeout))
+		c.Header("Connection", "close")
+		writeProblem(c, newProblem(c, http.StatusRequestTimeout, codeRequestTimeout,
+			"The request body did not arrive in time; send it again, whole."))
+	default:
+		writeError(c, workspace.Errorf(workspace.EINVALID, "The request body could not be read."))
+	}
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/docker/docker/api/types/container"
+	"github.com/docker/docker/api/types/filters"
+	"github.com/racecase/racecase/challenges"
+	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/runner/runnertest"
+)
+
+// TestKilledServerLeavesNoContainerRunning kills the server with SIGKILL
+// while a run loops forever and, with no racecase process started again,
+// checks that the run's container stops by itself within the wall-clock
+// limit plus a few seconds: its watchdog ends it.
+func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
+	t.Parallel()
+	engine := runnertest.Engine(t)
+	bin, data, logFile := buildForRestart(t)
+	server := startProcess(t, bin, data, logFile)
+	c := newClient(t, server.url)
+	ws := c.createWorkspace()
+	c.save(ws.ID, "test/concurrent-worker.test.js", "import test from 'node:test';\n\ntest('never ends', () => { for (;;) {} });\n")
+	run := c.startRun(ws.ID, "check")
+	waitStatus(t, c, run.ID, "running")
+	instance := instanceOf(t, data)
+	id := runningContainerOf(t, engine.Engine(), instance)
+	t.Cleanup(func() { // nobody else will: this server never comes back
+		engine.Engine().ContainerRemove(context.Background(), id, container.RemoveOptions{Force: true})
+	})
+	if err := server.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = server.cmd.Wait()
+
+	d, err := challenges.Load(challenges.FS, flagship)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wall := d.Limits.RunnerLimits().Wall
+	if wall <= 0 {
+		wall = runner.DefaultLimits().Wall
+	}
+	const slack = 5 * time.Second
+	info := waitStopped(t, engine.Engine(), id, 2*(wall+slack))
+	started, _ := time.Parse(time.RFC3339Nano, info.State.StartedAt)
+	finished, _ := time.Parse(time.RFC3339Nano, info.State.FinishedAt)
+	t.Logf("the container ran %s for a wall limit of %s and exited with %d", finished.Sub(started).Round(time.Millisecond), wall, info.State.ExitCode)
+	if ran := finished.Sub(started); ran > wall+slack || ran < wall {
+		t.Errorf("the container ran %s; want it stopped between the wall limit %s and %s later", ran, wall, slack)
+	}
+	if info.State.ExitCode != 124 {
+		t.Errorf("exit code %d; want 124, the watchdog's", info.State.ExitCode)
+	}
+}
+
+// runningContainerOf waits until the instance has a running container and
+// returns its id.
+func runningContainerOf(t *testing.T, cli containerLister, instance string) string {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		list, err := cli.ContainerList(context.Background(), container.ListOptions{
+			Filters: filters.NewArgs(filters.Arg("label", "racecase.instance="+instance), filters.Arg("status", "running")),
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) > 0 {
+			return list[0].ID
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("the running run has no running container after a minute")
+	return ""
+}
+
+// containerInspector reads a container's state; the engine's client is one.
+type containerInspector interface {
+	ContainerInspect(context.Context, string) (container.InspectResponse, error)
+}
+
+// waitStopped polls a container until it is no longer running, for at most
+// bound, and returns its last state.
+func waitStopped(t *testing.T, cli containerInspector, id string, bound time.Duration) container.InspectResponse {
+	t.Helper()
+	deadline := time.Now().Add(bound)
+	for {
+		info, err := cli.ContainerInspect(context.Background(), id)
+		if err != nil {
+			t.Fatalf("inspect the run's container: %v", err)
+		}
+		if !info.State.Running {
+			return info
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the container is still running %s after the server was killed", bound)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
