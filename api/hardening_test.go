@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -70,6 +71,30 @@ func (l testLearner) do(method, path, body string, headers map[string]string) te
 	return testResponse{Code: resp.StatusCode, Body: &buf, h: resp.Header}
 }
 
+// headersOf sends a request and returns as soon as the response's
+// headers arrive, without its body.
+func (l testLearner) headersOf(method, path, body string, headers map[string]string) testResponse {
+	l.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, l.base+path, strings.NewReader(body))
+	if err != nil {
+		l.t.Fatal(err)
+	}
+	if l.cookie != "" {
+		req.Header.Set("Cookie", l.cookie)
+	}
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		l.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	return testResponse{Code: resp.StatusCode, Body: &bytes.Buffer{}, h: resp.Header}
+}
+
 func TestForgedFormPostFromAnotherOriginOfTheSiteChangesNothing(t *testing.T) {
 	h := headAsGet(newTestEngine(t))
 	l := newTestLearner(t, h)
@@ -132,7 +157,11 @@ func TestHeadWhereverGetIsAnswered(t *testing.T) {
 		if route.Path == "/api/runs/:id/events" || route.Path == "/api/runs/:id" {
 			path = strings.Replace(route.Path, ":id", "r_none", 1)
 		}
-		get, head := l.do("GET", path, "", nil), l.do("HEAD", path, "", nil)
+		send := l.do
+		if strings.HasSuffix(route.Path, "/events") {
+			send = l.headersOf // an event stream answers until the client leaves
+		}
+		get, head := send("GET", path, "", nil), l.do("HEAD", path, "", nil)
 		if head.Code != get.Code || head.Header().Get("Content-Type") != get.Header().Get("Content-Type") || head.Body.Len() != 0 {
 			t.Errorf("HEAD %s: %d %q with %d body bytes; GET: %d %q", path, head.Code, head.Header().Get("Content-Type"),
 				head.Body.Len(), get.Code, get.Header().Get("Content-Type"))
@@ -161,12 +190,15 @@ func TestNoRedirectsOnAPIPaths(t *testing.T) {
 }
 
 func TestNewLearnersPerAddressAreRateLimited(t *testing.T) {
-	h := headAsGet(newTestEngine(t))
+	// Three a minute: the allowance refills one every 20 s, far longer than
+	// the four creations below take even on a loaded machine.
+	const perMinute = 3
+	h := headAsGet(newTestEngineWith(t, func(c *Config) { c.NewLearnersPerMinute = perMinute }))
 	first := newTestLearner(t, h) // the first new learner from this address
 	anonymous := testLearner{t: t, base: first.base}
 	create := map[string]string{"Content-Type": "application/json"}
 	body := `{"dossier":"job-lock-double-send"}`
-	for i := 1; i < DefaultNewLearnersPerMinute; i++ {
+	for i := 1; i < perMinute; i++ {
 		if w := anonymous.do("POST", "/api/workspaces", body, create); w.Code != http.StatusCreated {
 			t.Fatalf("new learner %d: %d %s", i+1, w.Code, w.Body.String())
 		}

@@ -17,6 +17,12 @@ import (
 // service without a runner.
 func newTestEngine(t *testing.T) *gin.Engine {
 	t.Helper()
+	return newTestEngineWith(t, func(*Config) {})
+}
+
+// newTestEngineWith is newTestEngine with the config changed by adjust.
+func newTestEngineWith(t *testing.T, adjust func(*Config)) *gin.Engine {
+	t.Helper()
 	ctx := context.Background()
 	db, err := sqlite.Open(ctx, t.TempDir())
 	if err != nil {
@@ -34,7 +40,9 @@ func newTestEngine(t *testing.T) *gin.Engine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := newEngine(Config{Service: svc, SessionKey: []byte("test key"), Registry: prometheus.NewRegistry(), Logger: log})
+	cfg := Config{Service: svc, SessionKey: []byte("test key"), Registry: prometheus.NewRegistry(), Logger: log}
+	adjust(&cfg)
+	r, err := newEngine(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ const maxTrackedClients = 10_000
 // minute, at most perMinute at once.
 type learnerLimiter struct {
 	perMinute int
+	now       func() time.Time
 	mu        sync.Mutex
 	clients   map[string]*rate.Limiter
 }
@@ -27,7 +28,7 @@ type learnerLimiter struct {
 // newLearnerLimiter returns a limiter allowing perMinute new learners a
 // minute per client.
 func newLearnerLimiter(perMinute int) *learnerLimiter {
-	return &learnerLimiter{perMinute: perMinute, clients: map[string]*rate.Limiter{}}
+	return &learnerLimiter{perMinute: perMinute, now: time.Now, clients: map[string]*rate.Limiter{}}
 }
 
 // allow takes one new learner from client's allowance, or returns ETOOMANY
@@ -35,7 +36,7 @@ func newLearnerLimiter(perMinute int) *learnerLimiter {
 func (l *learnerLimiter) allow(client string) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	now := time.Now()
+	now := l.now()
 	lim, ok := l.clients[client]
 	if !ok {
 		if len(l.clients) >= maxTrackedClients {

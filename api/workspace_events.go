@@ -29,6 +29,9 @@ func handleWorkspaceEvents(svc *workspace.Service, done <-chan struct{}) gin.Han
 		}
 		stream := startEventStream(c, done, changes, snapshotRecheckEvery)
 		defer stream.close()
+		if isHead(c.Request) {
+			return
+		}
 		var sent []byte
 		for {
 			if data, err := json.Marshal(snap); err == nil && !bytes.Equal(data, sent) {
