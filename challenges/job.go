@@ -10,6 +10,7 @@ import (
 // dossier leaves at zero stays zero, which the runner replaces by its default.
 func (l Limits) RunnerLimits() runner.Limits {
 	return runner.Limits{
+		CPU:         time.Duration(l.CPUSeconds) * time.Second,
 		Wall:        time.Duration(l.WallSeconds) * time.Second,
 		MemoryBytes: int64(l.MemoryMiB) << 20,
 		Pids:        int64(l.PIDs),

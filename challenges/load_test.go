@@ -93,7 +93,7 @@ func TestLoadFixture(t *testing.T) {
 	if d.RepoScale.MeaningfulFiles != 4 {
 		t.Errorf("meaningful files = %d, want 4", d.RepoScale.MeaningfulFiles)
 	}
-	if d.Limits.WallSeconds != 10 || d.Limits.PIDs != 0 {
+	if d.Limits.CPUSeconds != 10 || d.Limits.PIDs != 0 {
 		t.Errorf("limits = %+v", d.Limits)
 	}
 	if h, ok := d.Hint(3); !ok || !strings.HasPrefix(h.Text, "HINT-TEXT-FOUR") {

@@ -198,7 +198,10 @@ type Check struct {
 
 // Limits are resource limits for one run; a zero field means the runner default.
 type Limits struct {
-	// WallSeconds is the wall-clock limit in seconds.
+	// CPUSeconds is the CPU-time limit in seconds: what decides a time-out.
+	CPUSeconds int `json:"cpu_seconds,omitempty" yaml:"cpu_seconds"`
+	// WallSeconds is the wall-clock backstop in seconds, for code that waits
+	// rather than computes; zero means runner.WallPerCPU times the CPU limit.
 	WallSeconds int `json:"wall_seconds,omitempty" yaml:"wall_seconds"`
 	// MemoryMiB is the memory (plus swap) limit in MiB.
 	MemoryMiB int `json:"memory_mib,omitempty" yaml:"memory_mib"`

@@ -23,7 +23,7 @@ const (
 const containerUser = "1000:1000"
 
 // The watchdog is the container's first process: it starts the supervisor
-// and ends the container at the deadline, even when no racecase process is
+// and ends the container at the deadline or past the CPU budget, even when no racecase process is
 // left to do it (hidden_tests/harness/watchdog.mjs).
 var watchdogEntrypoint = []string{"/usr/local/bin/node", "--v8-pool-size=1", "/opt/racecase/watchdog.mjs"}
 
@@ -35,9 +35,10 @@ const (
 	watchdogMemoryBytes = 16 << 20
 )
 
-// WatchdogGrace is how long after the wall-clock limit the container ends
-// itself. The runner kills it at the limit; the watchdog is the backstop
-// for when no runner is left watching.
+// WatchdogGrace is how long past the wall-clock limit, and how much CPU
+// time past the CPU limit, the container ends itself. The runner kills it at
+// the limits; the watchdog is the backstop for when no runner is left
+// watching.
 const WatchdogGrace = 2 * time.Second
 
 // tmpTmpfsBytes sizes the /tmp tmpfs (HOME points there).
@@ -60,10 +61,11 @@ func containerConfig(job Job, runID string) (*container.Config, *container.HostC
 	pids := lim.Pids + watchdogPids
 	noInit := false // the watchdog is the first process
 	deadline := (lim.Wall + WatchdogGrace).Milliseconds()
+	cpuBudget := (lim.CPU + WatchdogGrace).Milliseconds()
 	cfg := &container.Config{
 		Image:           job.Image,
 		Entrypoint:      watchdogEntrypoint,
-		Cmd:             []string{strconv.FormatInt(deadline, 10), string(job.Suite)},
+		Cmd:             []string{strconv.FormatInt(deadline, 10), strconv.FormatInt(cpuBudget, 10), string(job.Suite)},
 		User:            containerUser,
 		Labels:          labels,
 		AttachStdin:     true,

@@ -13,7 +13,7 @@ func TestContainerConfigMapsJob(t *testing.T) {
 	job := Job{
 		Image:  "racecase-runner-node:abc",
 		Suite:  SuiteHidden,
-		Limits: Limits{Wall: 3 * time.Second, MemoryBytes: 128 << 20, Pids: 32, NanoCPUs: 5e8, OutputBytes: 4096, TmpfsBytes: 8 << 20},
+		Limits: Limits{CPU: 2 * time.Second, Wall: 3 * time.Second, MemoryBytes: 128 << 20, Pids: 32, NanoCPUs: 5e8, OutputBytes: 4096, TmpfsBytes: 8 << 20},
 		Labels: map[string]string{"racecase.dossier": "job-lock", LabelManaged: "false", LabelRun: "forged"},
 	}
 	cfg, host := containerConfig(job, "run-1")
@@ -24,7 +24,7 @@ func TestContainerConfigMapsJob(t *testing.T) {
 	}{
 		{"image", cfg.Image, "racecase-runner-node:abc"},
 		{"the watchdog is the entrypoint", []string(cfg.Entrypoint), []string{"/usr/local/bin/node", "--v8-pool-size=1", "/opt/racecase/watchdog.mjs"}},
-		{"cmd is the deadline (wall + grace) and the suite", []string(cfg.Cmd), []string{"5000", "hidden"}},
+		{"cmd is the deadline (wall + grace), the CPU budget (CPU + grace) and the suite", []string(cfg.Cmd), []string{"5000", "4000", "hidden"}},
 		{"user", cfg.User, "1000:1000"},
 		{"labels, runner's own win", cfg.Labels, map[string]string{"racecase.dossier": "job-lock", LabelManaged: "true", LabelRun: "run-1"}},
 		{"stdin", []bool{cfg.AttachStdin, cfg.OpenStdin, cfg.StdinOnce}, []bool{true, true, true}},
@@ -68,19 +68,22 @@ func TestContainerConfigMapsJob(t *testing.T) {
 
 func TestWithDefaultsFillsOnlyUnsetLimits(t *testing.T) {
 	d := DefaultLimits()
-	want := Limits{Wall: 10 * time.Second, MemoryBytes: 512 << 20, Pids: 64, NanoCPUs: 1e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
+	want := Limits{CPU: 10 * time.Second, Wall: 100 * time.Second, MemoryBytes: 512 << 20, Pids: 64, NanoCPUs: 1e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
 	if d != want {
 		t.Fatalf("DefaultLimits() = %+v, want %+v", d, want)
 	}
-	if got := (Limits{}).withDefaults(); got != d {
+	if got := (Limits{}).WithDefaults(); got != d {
 		t.Errorf("zero limits: got %+v", got)
 	}
-	custom := Limits{Wall: time.Second, MemoryBytes: 1, Pids: 2, NanoCPUs: 3, OutputBytes: 4, TmpfsBytes: 5}
-	if got := custom.withDefaults(); got != custom {
+	custom := Limits{CPU: 2 * time.Second, Wall: time.Second, MemoryBytes: 1, Pids: 2, NanoCPUs: 3, OutputBytes: 4, TmpfsBytes: 5}
+	if got := custom.WithDefaults(); got != custom {
 		t.Errorf("custom limits changed: %+v", got)
 	}
-	if got := (Limits{Wall: -1, Pids: 7}).withDefaults(); got.Wall != d.Wall || got.Pids != 7 {
+	if got := (Limits{Wall: -1, Pids: 7}).WithDefaults(); got.Wall != d.Wall || got.CPU != d.CPU || got.Pids != 7 {
 		t.Errorf("partial limits: %+v", got)
+	}
+	if got := (Limits{CPU: 3 * time.Second}).WithDefaults(); got.Wall != WallPerCPU*3*time.Second {
+		t.Errorf("a CPU budget alone: wall %s, want %d times it", got.Wall, WallPerCPU)
 	}
 }
 

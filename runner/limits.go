@@ -4,8 +4,16 @@ import "time"
 
 // Limits bounds what one run may use.
 type Limits struct {
-	// Wall is the wall-clock budget from container start; the container is
-	// killed when it runs out.
+	// CPU is the CPU-time budget: all the container's processes together
+	// may use this much processor time, and are killed past it. It is what
+	// decides a time-out: unlike the wall clock, CPU time does not grow when
+	// the machine is busy with other work, so a busy machine cannot turn a
+	// verdict into a time-out.
+	CPU time.Duration
+	// Wall is the wall-clock budget from container start, the last
+	// backstop: code that waits rather than computes is stopped sooner, once
+	// it sits idle for 10 s. The container is killed when it runs out. Zero
+	// means WallPerCPU times the CPU budget.
 	Wall time.Duration
 	// MemoryBytes caps memory; swap is not allowed (memory+swap = memory).
 	MemoryBytes int64
@@ -19,12 +27,18 @@ type Limits struct {
 	TmpfsBytes int64
 }
 
+// WallPerCPU is the wall-clock budget of a run whose Limits leave Wall at
+// zero, as a multiple of its CPU budget: room for a machine ten times busier
+// than the run alone.
+const WallPerCPU = 10
+
 // DefaultLimits returns the limits used for a field a Job leaves at zero:
-// 10 s wall clock, 512 MiB of memory and no swap, 64 pids, one CPU, 1 MiB of
-// output and a 64 MiB /work.
+// 10 s of CPU time within 100 s of wall clock, 512 MiB of memory and no swap,
+// 64 pids, one CPU, 1 MiB of output and a 64 MiB /work.
 func DefaultLimits() Limits {
 	return Limits{
-		Wall:        10 * time.Second,
+		CPU:         10 * time.Second,
+		Wall:        WallPerCPU * 10 * time.Second,
 		MemoryBytes: 512 << 20,
 		Pids:        64,
 		NanoCPUs:    1e9,
@@ -33,11 +47,15 @@ func DefaultLimits() Limits {
 	}
 }
 
-// withDefaults replaces every zero or negative field with its default.
-func (l Limits) withDefaults() Limits {
+// WithDefaults replaces every zero or negative field with its default; a
+// missing Wall becomes WallPerCPU times the CPU budget.
+func (l Limits) WithDefaults() Limits {
 	d := DefaultLimits()
+	if l.CPU <= 0 {
+		l.CPU = d.CPU
+	}
 	if l.Wall <= 0 {
-		l.Wall = d.Wall
+		l.Wall = WallPerCPU * l.CPU
 	}
 	if l.MemoryBytes <= 0 {
 		l.MemoryBytes = d.MemoryBytes

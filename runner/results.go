@@ -10,7 +10,8 @@ const (
 	VerdictFail Verdict = "fail"
 	// VerdictError means the tests could not run or no trustworthy result came back.
 	VerdictError Verdict = "error"
-	// VerdictTimeout means the run outlived Limits.Wall and was killed.
+	// VerdictTimeout means the run used up Limits.CPU or outlived
+	// Limits.Wall and was killed.
 	VerdictTimeout Verdict = "timeout"
 	// VerdictMemory means the container ran out of memory.
 	VerdictMemory Verdict = "memory"
@@ -111,6 +112,9 @@ type Results struct {
 	Output string `json:"output"`
 	// DurationMS is how long the container ran, in milliseconds.
 	DurationMS int64 `json:"duration_ms"`
+	// CPUMS is the most CPU time the container was seen to use, in
+	// milliseconds (read a few times a second, so a little under the total).
+	CPUMS int64 `json:"cpu_ms,omitempty"`
 	// Diagnostics is the end of the container's error output when no
 	// trustworthy result came back. It is for operators (logs, the CLI) and
 	// never reaches a learner: it can show the harness's paths and source.

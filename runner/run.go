@@ -24,7 +24,7 @@ const (
 // Run starts a fresh container for job, feeds it the workspace, enforces the
 // limits and always removes the container, even when ctx is cancelled.
 func (d *Docker) Run(ctx context.Context, job Job) (res *Results, err error) {
-	job.Limits = job.Limits.withDefaults()
+	job.Limits = job.Limits.WithDefaults()
 	// Sizes are checked before anything is encoded for the container.
 	if err := job.validate(); err != nil {
 		return nil, err
@@ -103,13 +103,19 @@ func (d *Docker) supervise(ctx context.Context, id, nonce string, in []byte, lim
 	return decide(o), nil
 }
 
-// watch waits for the container to exit, killing it when the wall clock runs
-// out or the console overflows, and reports which of those happened.
+// watch waits for the container to exit, killing it when its CPU time or
+// the wall clock runs out, when it sits idle or when the console
+// overflows, and reports which of those happened and how much CPU time it
+// was last seen to use.
 func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-chan struct{}, exited <-chan exitStatus) (outcome, error) {
 	start := time.Now()
 	o := outcome{limits: lim}
 	wall := time.NewTimer(lim.Wall)
 	defer wall.Stop()
+	sampling, stopSampling := context.WithCancel(ctx)
+	defer stopSampling()
+	cpu := d.sampleCPU(sampling, id)
+	var history cpuHistory
 	var stuck <-chan time.Time
 	kill := func() {
 		d.kill(ctx, id)
@@ -123,6 +129,20 @@ func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-ch
 			return o, fmt.Errorf("runner: run abandoned: %w", context.Cause(ctx))
 		case <-stuck:
 			return o, fmt.Errorf("runner: container %s did not stop within %s of SIGKILL", id, killGrace)
+		case s := <-cpu:
+			if s.used < o.cpu || stuck != nil {
+				continue // a stopped container reads as zero
+			}
+			o.cpu = s.used
+			history.add(s)
+			switch {
+			case o.cpu >= lim.CPU:
+				o.cpuExhausted = true
+				kill()
+			case history.idle():
+				o.idle = true
+				kill()
+			}
 		case <-wall.C:
 			o.timedOut = true
 			kill()

@@ -59,11 +59,46 @@ func TestRunInfiniteLoopTimesOut(t *testing.T) {
 	job := visibleJob(image(t, d), map[string]string{
 		"test/loop.test.js": "import test from 'node:test';\ntest('spins', () => { for (;;) {} });\n",
 	})
+	job.Limits.CPU = 2 * time.Second
+	res, took := run(t, d, job)
+	wantVerdict(t, res, runner.VerdictTimeout)
+	if !strings.Contains(res.Message, "of CPU time, its limit") || res.CPUMS < job.Limits.CPU.Milliseconds() {
+		t.Errorf("message %q after %d ms of CPU time, want the CPU budget named", res.Message, res.CPUMS)
+	}
+	// Generous on purpose: this checks that the kill happens (the loop would
+	// otherwise run to the test's two-minute deadline), not how fast it is.
+	if took > runner.WallPerCPU*job.Limits.CPU+10*time.Second {
+		t.Errorf("Run took %s for a %s CPU limit", took, job.Limits.CPU)
+	}
+}
+
+func TestRunThatSitsIdleTimesOut(t *testing.T) {
+	d := engine(t)
+	job := visibleJob(image(t, d), map[string]string{
+		"test/wait.test.js": "import test from 'node:test';\ntest('waits', () => new Promise(() => setInterval(() => {}, 1000)));\n",
+	})
+	res, took := run(t, d, job)
+	wantVerdict(t, res, runner.VerdictTimeout)
+	if !strings.Contains(res.Message, "sat idle for 10s") {
+		t.Errorf("message %q", res.Message)
+	}
+	// Generous on purpose: the wait is stopped long before the 100 s backstop.
+	if took > 40*time.Second {
+		t.Errorf("Run took %s to notice a run sitting idle", took)
+	}
+}
+
+func TestRunPastItsWallClockLimitTimesOut(t *testing.T) {
+	d := engine(t)
+	job := visibleJob(image(t, d), map[string]string{
+		"test/wait.test.js": "import test from 'node:test';\ntest('waits', () => new Promise(() => setInterval(() => {}, 1000)));\n",
+	})
 	job.Limits.Wall = 3 * time.Second
 	res, took := run(t, d, job)
 	wantVerdict(t, res, runner.VerdictTimeout)
-	// Generous on purpose: this checks that the kill happens (the loop would
-	// otherwise run to the test's two-minute deadline), not how fast it is.
+	if !strings.Contains(res.Message, "did not finish within 3s") {
+		t.Errorf("message %q", res.Message)
+	}
 	if took > job.Limits.Wall+10*time.Second {
 		t.Errorf("Run took %s for a %s wall limit", took, job.Limits.Wall)
 	}
@@ -112,13 +147,12 @@ func TestRunForkBombIsContained(t *testing.T) {
 			"  console.log(`spawned ${spawned}`);\n" +
 			"});\n",
 	})
-	job.Limits.Wall = 8 * time.Second
 	res, took := run(t, d, job)
 	// Threads count against the pids limit, so a few node processes exhaust it.
 	if res.Verdict != runner.VerdictMemory && !strings.Contains(res.Output, "failed: EAGAIN") {
 		t.Errorf("verdict %s, and the pids limit did not stop the fork bomb:\n%s", res.Verdict, tail(res.Output))
 	}
-	if took > job.Limits.Wall+10*time.Second {
+	if took > runner.DefaultLimits().Wall+10*time.Second {
 		t.Errorf("Run took %s", took)
 	}
 }

@@ -9,20 +9,27 @@ import (
 // outcome is what the runner observed about a finished container.
 type outcome struct {
 	limits         Limits
-	timedOut       bool   // the wall clock ran out and the runner killed it
-	outputExceeded bool   // the console cap was passed and the runner killed it
-	oomKilled      bool   // the engine reports an out-of-memory kill
-	exitCode       int64  // the container's exit code
-	record         []byte // base64 payload of the last record with the run's nonce
+	timedOut       bool          // the wall clock ran out and the runner killed it
+	cpuExhausted   bool          // the CPU-time budget ran out and the runner killed it
+	idle           bool          // the container sat idle (cpuHistory.idle) and the runner killed it
+	cpu            time.Duration // the most CPU time the container was seen to use
+	outputExceeded bool          // the console cap was passed and the runner killed it
+	oomKilled      bool          // the engine reports an out-of-memory kill
+	exitCode       int64         // the container's exit code
+	record         []byte        // base64 payload of the last record with the run's nonce
 	hasRecord      bool
 	output         string // console output, capped, without the record
 	stderrTail     string // the end of stderr, for error messages
 	duration       time.Duration
 }
 
-// watchdogTimedOut is the container's exit code when its watchdog ended it
-// at the deadline (watchdog.mjs), before the runner did.
-const watchdogTimedOut = 124
+// The container's exit codes when its watchdog (watchdog.mjs) ended it
+// before the runner did: at the wall-clock deadline, or past the CPU budget
+// (128 + SIGXCPU).
+const (
+	watchdogTimedOut    = 124
+	watchdogCPUExceeded = 152
+)
 
 // decide turns an outcome into Results. The runner's own observations
 // (output cap, wall clock, memory) come first; a record counts only when the
@@ -33,15 +40,23 @@ func decide(o outcome) *Results {
 		Tests:      []TestResult{},
 		Output:     o.output,
 		DurationMS: o.duration.Milliseconds(),
+		CPUMS:      o.cpu.Milliseconds(),
 	}
 	switch {
 	case o.outputExceeded:
 		r.Output += fmt.Sprintf("\n[output truncated: more than %s]\n", formatBytes(o.limits.OutputBytes))
 		return withError(r, VerdictOutputLimit,
 			fmt.Sprintf("the run printed more than %s of output and was stopped", formatBytes(o.limits.OutputBytes)))
+	case o.cpuExhausted, !o.hasRecord && o.exitCode == watchdogCPUExceeded:
+		return withError(r, VerdictTimeout,
+			fmt.Sprintf("the run used %s of CPU time, its limit, without finishing and was stopped", o.limits.CPU))
+	case o.idle:
+		return withError(r, VerdictTimeout,
+			fmt.Sprintf("the run sat idle for %s without finishing and was stopped: it was waiting, on a timer, a lock or a promise that never ends", idleWindow))
 	case o.timedOut, !o.hasRecord && o.exitCode == watchdogTimedOut:
 		return withError(r, VerdictTimeout,
-			fmt.Sprintf("the run did not finish within %s and was stopped", o.limits.Wall))
+			fmt.Sprintf("the run did not finish within %s and was stopped (it used %s of its %s of CPU time)",
+				o.limits.Wall, o.cpu.Round(100*time.Millisecond), o.limits.CPU))
 	case o.oomKilled:
 		return withError(r, VerdictMemory,
 			fmt.Sprintf("the run used more than %s of memory and was killed", formatBytes(o.limits.MemoryBytes)))
@@ -60,6 +75,7 @@ func decide(o outcome) *Results {
 	}
 	rec.Output = r.Output
 	rec.DurationMS = r.DurationMS
+	rec.CPUMS = r.CPUMS
 	return rec
 }
 

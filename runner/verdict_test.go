@@ -47,12 +47,24 @@ func TestDecide(t *testing.T) {
 			diagnostics: "not base64",
 		},
 		{
-			name: "timeout beats a record", o: outcome{timedOut: true, exitCode: 137, record: record("pass"), hasRecord: true},
-			verdict: VerdictTimeout, status: "error", msgContains: "did not finish within 10s",
+			name: "timeout beats a record", o: outcome{timedOut: true, exitCode: 137, record: record("pass"), hasRecord: true, cpu: 1234 * time.Millisecond},
+			verdict: VerdictTimeout, status: "error", msgContains: "did not finish within 1m40s and was stopped (it used 1.2s of its 10s of CPU time)",
+		},
+		{
+			name: "spent CPU budget beats a record", o: outcome{cpuExhausted: true, exitCode: 137, record: record("pass"), hasRecord: true},
+			verdict: VerdictTimeout, status: "error", msgContains: "used 10s of CPU time, its limit",
 		},
 		{
 			name: "the watchdog's deadline is a timeout", o: outcome{exitCode: 124},
 			verdict: VerdictTimeout, status: "error", msgContains: "did not finish within",
+		},
+		{
+			name: "an idle run is a timeout", o: outcome{idle: true, exitCode: 137, record: record("pass"), hasRecord: true},
+			verdict: VerdictTimeout, status: "error", msgContains: "sat idle for 10s without finishing",
+		},
+		{
+			name: "the watchdog's CPU budget is a timeout", o: outcome{exitCode: 152},
+			verdict: VerdictTimeout, status: "error", msgContains: "of CPU time, its limit",
 		},
 		{
 			name: "memory beats a record", o: outcome{oomKilled: true, record: record("fail"), hasRecord: true},

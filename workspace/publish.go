@@ -52,7 +52,7 @@ func (s *Service) replace(next map[string]*dossier) {
 	s.order = slices.Sorted(maps.Keys(next))
 	longest := runner.DefaultLimits().Wall
 	for _, d := range next {
-		longest = max(longest, d.Limits.RunnerLimits().Wall)
+		longest = max(longest, d.Limits.RunnerLimits().WithDefaults().Wall)
 	}
 	s.timeout.Store(int64(longest + s.cfg.RunGrace))
 }

@@ -8,14 +8,13 @@ import (
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
 	"github.com/racecase/racecase/challenges"
-	"github.com/racecase/racecase/runner"
 	"github.com/racecase/racecase/runner/runnertest"
 )
 
 // TestKilledServerLeavesNoContainerRunning kills the server with SIGKILL
 // while a run loops forever and, with no racecase process started again,
-// checks that the run's container stops by itself within the wall-clock
-// limit plus a few seconds: its watchdog ends it.
+// checks that the run's container stops by itself once it has spent its CPU
+// budget: its watchdog ends it.
 func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	t.Parallel()
 	engine := runnertest.Engine(t)
@@ -40,20 +39,19 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wall := d.Limits.RunnerLimits().Wall
-	if wall <= 0 {
-		wall = runner.DefaultLimits().Wall
-	}
+	lim := d.Limits.RunnerLimits().WithDefaults()
 	const slack = 5 * time.Second
-	info := waitStopped(t, engine.Engine(), id, 2*(wall+slack))
+	info := waitStopped(t, engine.Engine(), id, 2*(lim.Wall+slack))
 	started, _ := time.Parse(time.RFC3339Nano, info.State.StartedAt)
 	finished, _ := time.Parse(time.RFC3339Nano, info.State.FinishedAt)
-	t.Logf("the container ran %s for a wall limit of %s and exited with %d", finished.Sub(started).Round(time.Millisecond), wall, info.State.ExitCode)
-	if ran := finished.Sub(started); ran > wall+slack || ran < wall {
-		t.Errorf("the container ran %s; want it stopped between the wall limit %s and %s later", ran, wall, slack)
+	t.Logf("the container ran %s for a CPU limit of %s and exited with %d", finished.Sub(started).Round(time.Millisecond), lim.CPU, info.State.ExitCode)
+	// The loop spends CPU time no faster than the container's one CPU allows,
+	// so the watchdog's CPU budget ends it after at least that much wall time.
+	if ran := finished.Sub(started); ran < lim.CPU || ran > lim.Wall+slack {
+		t.Errorf("the container ran %s; want it stopped between the CPU limit %s and the wall limit %s and %s", ran, lim.CPU, lim.Wall, slack)
 	}
-	if info.State.ExitCode != 124 {
-		t.Errorf("exit code %d; want 124, the watchdog's", info.State.ExitCode)
+	if info.State.ExitCode != 152 {
+		t.Errorf("exit code %d; want 152, the watchdog's for a spent CPU budget", info.State.ExitCode)
 	}
 }
 

@@ -1,9 +1,11 @@
-// The container's first process: `node watchdog.mjs <deadline-ms> <suite>`.
+// The container's first process: `node watchdog.mjs <deadline-ms> <cpu-ms> <suite>`.
 //
 // It starts the supervisor (`node supervisor.mjs <suite>`, next to this file) as its
 // only child, handing it the container's stdin, stdout and stderr untouched, and ends
-// the container when the supervisor exits or when the deadline passes, whichever comes
-// first. It reads nothing and prints nothing but its own one-line notice on stderr.
+// the container when the supervisor exits, when the wall-clock deadline passes or when
+// the container's processes together have used <cpu-ms> of CPU time (as the kernel's
+// cgroup accounts it), whichever comes first. It reads nothing of the run and prints
+// nothing but its own one-line notice on stderr.
 //
 // In the container it is pid 1: the kernel ignores SIGKILL sent to a namespace's first
 // process from inside it, the supervisor's closing kill(-1) passes it by, and when it
@@ -11,11 +13,17 @@
 // deadline even when no racecase process is alive to stop it. See PROTOCOL.md.
 
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The exit code when the deadline ended the run (the code timeout(1) uses). */
 const TIMED_OUT = 124;
+/** The exit code when the CPU-time budget ended the run: 128 + SIGXCPU, the kernel's own CPU-limit signal. */
+const CPU_EXHAUSTED = 128 + os.constants.signals.SIGXCPU;
+/** How often the container's CPU time is read. */
+const CPU_POLL_MS = 250;
 /** The exit code for a command line the watchdog cannot use. */
 const USAGE = 2;
 
@@ -24,10 +32,11 @@ const supervisor = fileURLToPath(new URL('./supervisor.mjs', import.meta.url));
 // SIGUSR1 would open the inspector of this unconfined process to learner code.
 process.on('SIGUSR1', () => {});
 
-const [deadlineArg, suite] = process.argv.slice(2);
+const [deadlineArg, cpuArg, suite] = process.argv.slice(2);
 const deadlineMs = Number(deadlineArg);
-if (!Number.isSafeInteger(deadlineMs) || deadlineMs <= 0 || !suite) {
-  process.stderr.write('usage: node watchdog.mjs <deadline-ms> <visible|hidden>\n');
+const cpuBudgetMs = Number(cpuArg);
+if (![deadlineMs, cpuBudgetMs].every((ms) => Number.isSafeInteger(ms) && ms > 0) || !suite) {
+  process.stderr.write('usage: node watchdog.mjs <deadline-ms> <cpu-ms> <visible|hidden>\n');
   process.exit(USAGE);
 }
 
@@ -55,6 +64,48 @@ const deadline = setTimeout(() => {
   stop(TIMED_OUT);
 }, deadlineMs);
 
+/**
+ * How to read the CPU time of this process's cgroup: its file and how to turn
+ * the file into milliseconds (cgroup v2's cpu.stat, else v1's cpuacct.usage), or
+ * undefined when there is neither. In a container the cgroup's own directory is
+ * mounted at the root of the hierarchy while /proc/self/cgroup may name the
+ * host's path; on a host that path leads to it.
+ */
+function cpuSource() {
+  let cgroups = '';
+  try {
+    cgroups = fs.readFileSync('/proc/self/cgroup', 'utf8');
+  } catch { /* no /proc */ }
+  const v1 = cgroups.match(/^\d+:[^:]*\bcpuacct\b[^:]*:(\/.*)$/m)?.[1];
+  const v2 = cgroups.match(/^0::(\/.*)$/m)?.[1];
+  const sources = [
+    ...(v1 ? [path.join('/sys/fs/cgroup/cpuacct', v1), '/sys/fs/cgroup/cpuacct']
+      .map((dir) => ({ file: path.join(dir, 'cpuacct.usage'), ms: (text) => Number(text) / 1e6 })) : []),
+    ...[v2 && path.join('/sys/fs/cgroup', v2), '/sys/fs/cgroup'].filter(Boolean)
+      .map((dir) => ({ file: path.join(dir, 'cpu.stat'), ms: (text) => Number(text.match(/^usage_usec (\d+)$/m)?.[1]) / 1000 })),
+  ];
+  return sources.find((source) => Number.isFinite(readCpuMs(source)));
+}
+
+/** The CPU time the source reports in milliseconds, or NaN. */
+function readCpuMs(source) {
+  try {
+    return source.ms(fs.readFileSync(source.file, 'utf8'));
+  } catch {
+    return NaN;
+  }
+}
+
+// CPU time, unlike the wall clock, does not grow when the machine is busy. Where no
+// cgroup tells it, the wall-clock deadline and the runner's own CPU watch remain.
+const cpu = cpuSource();
+const cpuAtStart = cpu && readCpuMs(cpu);
+const cpuWatch = cpu && setInterval(() => {
+  if (!(readCpuMs(cpu) - cpuAtStart >= cpuBudgetMs)) return;
+  process.stderr.write(`\nracecase watchdog: the run used its ${cpuBudgetMs} ms of CPU time and was stopped\n`);
+  stop(CPU_EXHAUSTED);
+}, CPU_POLL_MS);
+
 child.on('error', (error) => {
   clearTimeout(deadline);
   process.stderr.write(`racecase watchdog: the supervisor could not start: ${error.message}\n`);
@@ -62,6 +113,7 @@ child.on('error', (error) => {
 });
 child.on('exit', (code, signal) => {
   clearTimeout(deadline);
+  clearInterval(cpuWatch);
   stop(code ?? 128 + (os.constants.signals[signal] ?? 0));
 });
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {

@@ -16,13 +16,20 @@ import { oomKills } from './memory-facts.mjs';
 
 const hostPath = fileURLToPath(new URL('./worker/host.mjs', import.meta.url));
 const harnessDir = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
-/** Starting Node.js is not the learner's code: it gets a generous allowance. */
+/** Starting Node.js is not the learner's code: it gets a generous allowance of CPU time. */
 const STARTUP_MS = 10_000;
+/**
+ * How much longer than its CPU-time allowance a step may take on the wall clock
+ * before it is stopped anyway: code that waits without computing (a blocked
+ * Atomics.wait) uses no CPU. The factor keeps a busy machine, which slows the
+ * wall clock but not CPU time, from ever deciding a verdict.
+ */
+const WALL_BACKSTOP_FACTOR = 10;
 /** The largest message a worker may send (its events of one step). */
 const MESSAGE_LIMIT_BYTES = 4 << 20;
 const STDERR_TAIL_CHARS = 4000;
-/** How often a busy worker's resident memory is read while the supervisor waits for it. */
-const MEMORY_POLL_MS = 50;
+/** How often a busy worker's resident memory and CPU time are read while the supervisor waits for it. */
+const POLL_MS = 50;
 
 /** Raised when a worker stops answering, dies, floods its output or breaks the protocol. */
 export class WorkerFailure extends Error {
@@ -179,11 +186,20 @@ export class WorkerLink {
         reject(this.#failure);
         return;
       }
-      const timer = setTimeout(() => {
-        this.#fail(new WorkerFailure('timeout', `the code of worker ${this.#worker} did not yield within ${timeoutMs} ms (an endless loop?)`));
+      const cpuAtStart = cpuMs(this.#child.pid);
+      const overran = (what) => {
+        this.#fail(new WorkerFailure('timeout', `the code of worker ${this.#worker} did not yield within ${what} (an endless loop?)`));
         this.kill();
-      }, timeoutMs);
-      const poll = setInterval(() => this.#checkMemory(), MEMORY_POLL_MS);
+      };
+      // CPU time decides: it does not grow when other processes are busy. The
+      // wall clock decides only where CPU time cannot be read, or far past it.
+      const wallMs = cpuAtStart === undefined ? timeoutMs : timeoutMs * WALL_BACKSTOP_FACTOR;
+      const timer = setTimeout(() => overran(`${wallMs} ms`), wallMs);
+      const poll = setInterval(() => {
+        this.#checkMemory();
+        const used = cpuAtStart === undefined ? undefined : cpuMs(this.#child.pid);
+        if (used !== undefined && used - cpuAtStart > timeoutMs) overran(`${timeoutMs} ms of CPU time`);
+      }, POLL_MS);
       this.#waiter = { resolve: (message) => { clearInterval(poll); resolve(message); }, reject, timer, poll };
     });
   }
@@ -214,6 +230,23 @@ function residentBytes(pid) {
   try {
     const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
     return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CPU time a process has used so far (user plus system), in milliseconds,
+ * from /proc, or undefined when it cannot be read. /proc counts in USER_HZ,
+ * which Linux fixes at 100 a second.
+ */
+function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
   } catch {
     return undefined;
   }

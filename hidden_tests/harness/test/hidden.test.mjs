@@ -92,6 +92,18 @@ test('an endless loop is stopped and reported as a time-out', async () => {
   assert.match(testNamed(results, EXACTLY_ONCE).message, /did not yield/);
 });
 
+test('code blocked without computing is stopped by the wall-clock backstop', async () => {
+  const results = await run('blocked', { stepTimeoutMs: 200 });
+  assert.equal(results.verdict, 'timeout');
+  assert.match(testNamed(results, EXACTLY_ONCE).message, /did not yield within 2000 ms/);
+});
+
+test('time-outs count CPU time: a step that waits longer than its budget without computing is not an endless loop', async () => {
+  const results = await run('stalls-atomic', { stepTimeoutMs: 100, maxSchedules: 1 });
+  assert.notEqual(results.verdict, 'timeout', JSON.stringify(results, null, 1));
+  assert.ok(results.tests.every((t) => !/did not yield/.test(t.message ?? '')));
+});
+
 test('printing without end hits the output limit', async () => {
   const results = await run('flood');
   assert.equal(results.verdict, 'output-limit');
