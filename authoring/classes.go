@@ -1,0 +1,51 @@
+package authoring
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Class is a failure class the hidden-test harness covers, with a small
+// working example dossier that racecase new can scaffold: its repo/ already
+// holds the bug, so the example lints and validates as it is.
+type Class struct {
+	// Name is what `racecase new --class` takes, e.g. "lost-update".
+	Name string
+	// Summary says in one line what goes wrong in the example and what fixes it.
+	Summary string
+	// layers are the skeleton folders the example is made of, in order: each
+	// holds dossier/ and hidden/, and a later one's files replace an earlier one's.
+	layers []string
+}
+
+// defaultLayers make the skeleton of racecase new without --class: the
+// receipt mailer with its bug not written yet.
+var defaultLayers = []string{"skeleton/default"}
+
+// classes are every class racecase new can scaffold, in the order they are listed.
+var classes = []Class{
+	{"check-then-set", "a job claim read, then written: two workers both win it; the fix claims in one setIfAbsent",
+		[]string{"skeleton/default", "skeleton/check-then-set"}},
+}
+
+// ErrUnknownClass reports a --class that names no class; its message lists them.
+var ErrUnknownClass = errors.New("unknown class")
+
+// Classes returns every class racecase new can scaffold.
+func Classes() []Class {
+	return append([]Class(nil), classes...)
+}
+
+// ClassNamed returns the class called name, or an error wrapping
+// ErrUnknownClass that names every class.
+func ClassNamed(name string) (Class, error) {
+	var names []string
+	for _, c := range classes {
+		if c.Name == name {
+			return c, nil
+		}
+		names = append(names, c.Name)
+	}
+	return Class{}, fmt.Errorf("%w %q: use one of %s", ErrUnknownClass, name, strings.Join(names, ", "))
+}
