@@ -27,6 +27,12 @@ var defaultLayers = []string{"skeleton/default"}
 var classes = []Class{
 	{"check-then-set", "a job claim read, then written: two workers both win it; the fix claims in one setIfAbsent",
 		[]string{"skeleton/default", "skeleton/check-then-set"}},
+	{"lease-expiry", "work that outlasts its lease: a second worker takes the job over; the fix renews the lease with an owner check",
+		[]string{"skeleton/lease-expiry"}},
+	{"lost-update", "a counter read, changed and written back loses increments; the fix increments atomically",
+		[]string{"skeleton/lost-update"}},
+	{"deadlock", "two locks taken in opposite orders wait for each other; the fix takes them in one global order",
+		[]string{"skeleton/deadlock"}},
 }
 
 // ErrUnknownClass reports a --class that names no class; its message lists them.
