@@ -29,6 +29,8 @@ var classes = []Class{
 		[]string{"skeleton/default", "skeleton/check-then-set"}},
 	{"lease-expiry", "work that outlasts its lease: a second worker takes the job over; the fix renews the lease with an owner check",
 		[]string{"skeleton/lease-expiry"}},
+	{"fencing", "a writer frozen past its lease writes stale data; the fix passes the lease's fencing token to storage that checks it",
+		[]string{"skeleton/fencing"}},
 	{"lost-update", "a counter read, changed and written back loses increments; the fix increments atomically",
 		[]string{"skeleton/lost-update"}},
 	{"deadlock", "two locks taken in opposite orders wait for each other; the fix takes them in one global order",
