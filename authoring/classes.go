@@ -33,6 +33,8 @@ var classes = []Class{
 		[]string{"skeleton/fencing"}},
 	{"lost-update", "a counter read, changed and written back loses increments; the fix increments atomically",
 		[]string{"skeleton/lost-update"}},
+	{"double-effect", "a request retried after a timeout charges twice; the fix reserves one idempotency key per order atomically",
+		[]string{"skeleton/double-effect"}},
 	{"deadlock", "two locks taken in opposite orders wait for each other; the fix takes them in one global order",
 		[]string{"skeleton/deadlock"}},
 }
