@@ -37,6 +37,8 @@ var classes = []Class{
 		[]string{"skeleton/double-effect"}},
 	{"deadlock", "two locks taken in opposite orders wait for each other; the fix takes them in one global order",
 		[]string{"skeleton/deadlock"}},
+	{"write-skew", "two transactions check an invariant on a snapshot and write different rows; the fix makes them serializable and retries",
+		[]string{"skeleton/write-skew"}},
 }
 
 // ErrUnknownClass reports a --class that names no class; its message lists them.
