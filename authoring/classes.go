@@ -39,6 +39,8 @@ var classes = []Class{
 		[]string{"skeleton/deadlock"}},
 	{"write-skew", "two transactions check an invariant on a snapshot and write different rows; the fix makes them serializable and retries",
 		[]string{"skeleton/write-skew"}},
+	{"cache-stampede", "concurrent misses for one key all hit a rate-limited backend; the fix shares one fetch per key and forgets failures",
+		[]string{"skeleton/cache-stampede"}},
 }
 
 // ErrUnknownClass reports a --class that names no class; its message lists them.
