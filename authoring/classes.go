@@ -15,7 +15,8 @@ type Class struct {
 	// Summary says in one line what goes wrong in the example and what fixes it.
 	Summary string
 	// layers are the skeleton folders the example is made of, in order: each
-	// holds dossier/ and hidden/, and a later one's files replace an earlier one's.
+	// holds dossier/, hidden/ or both, and a later one's files replace an
+	// earlier one's.
 	layers []string
 }
 

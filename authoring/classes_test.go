@@ -15,8 +15,7 @@ import (
 // dossier repository and returns the repository and the slug.
 func scaffoldClass(t *testing.T, c Class) (Dirs, string) {
 	t.Helper()
-	root := t.TempDir()
-	dirs := Dirs{Challenges: filepath.Join(root, "challenges"), HiddenTests: filepath.Join(root, "hidden_tests")}
+	dirs := freshDirs(t)
 	slug := "example-" + c.Name
 	if _, err := NewOfClass(dirs, slug, c); err != nil {
 		t.Fatalf("NewOfClass(%s): %v", c.Name, err)
@@ -64,7 +63,7 @@ func TestEveryClassVisibleTestReproduces(t *testing.T) {
 			if out, err := nodeTest(repo); err == nil {
 				t.Errorf("the buggy repository passes its visible test:\n%s", out)
 			}
-			if err := overlay(repo, filepath.Join(dossier, "solution")); err != nil {
+			if err := writeTree(repo, os.DirFS(filepath.Join(dossier, "solution"))); err != nil {
 				t.Fatal(err)
 			}
 			if out, err := nodeTest(repo); err != nil {
@@ -72,20 +71,6 @@ func TestEveryClassVisibleTestReproduces(t *testing.T) {
 			}
 		})
 	}
-}
-
-// overlay copies every file under from onto the same path under dir.
-func overlay(dir, from string) error {
-	return filepath.WalkDir(from, func(p string, e os.DirEntry, err error) error {
-		if err != nil || e.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return writeFile(filepath.Join(dir, strings.TrimPrefix(p, from)), data)
-	})
 }
 
 func TestClassNamed(t *testing.T) {
