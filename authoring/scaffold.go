@@ -17,8 +17,9 @@ import (
 	hiddentests "github.com/racecase/racecase/hidden_tests"
 )
 
-// skeleton is the template of a new dossier: dossier/ becomes the dossier's
-// folder and hidden/ its hidden tests folder, with slugPlaceholder replaced.
+// skeleton holds the templates of new dossiers, one folder a layer (see
+// Class): a layer's dossier/ becomes the dossier's folder and its hidden/ its
+// hidden tests folder, with slugPlaceholder replaced.
 //
 //go:embed all:skeleton
 var skeleton embed.FS
@@ -46,12 +47,27 @@ var ErrInvalidSlug = errors.New("invalid slug: use lowercase letters and digits 
 // existing dossier or suite gives an error wrapping fs.ErrExist. It returns
 // the files it wrote.
 func New(dirs Dirs, slug string) ([]string, error) {
+	return writeLayers(dirs, slug, defaultLayers)
+}
+
+// NewOfClass writes the example dossier of class c named slug, laid out as
+// New lays out the skeleton. Unlike New's skeleton, its repo/ holds the bug,
+// so it passes both Lint and Prove at once; its decoys are the class's usual
+// non-fixes. It overwrites nothing, as New, and returns the files it wrote.
+func NewOfClass(dirs Dirs, slug string, c Class) ([]string, error) {
+	return writeLayers(dirs, slug, c.layers)
+}
+
+// writeLayers writes the dossier slug made of the skeleton layers.
+func writeLayers(dirs Dirs, slug string, layers []string) ([]string, error) {
 	if !challenges.ValidSlug(slug) {
 		return nil, fmt.Errorf("%q: %w", slug, ErrInvalidSlug)
 	}
-	files, err := skeletonFiles(dirs, slug)
-	if err != nil {
-		return nil, err
+	files := map[string][]byte{}
+	for _, layer := range layers {
+		if err := renderLayer(files, dirs, slug, layer); err != nil {
+			return nil, err
+		}
 	}
 	for _, target := range []string{filepath.Join(dirs.Challenges, slug), filepath.Join(dirs.HiddenTests, slug, hiddentests.SuiteFile)} {
 		if _, err := os.Lstat(target); err == nil {
@@ -73,14 +89,18 @@ func New(dirs Dirs, slug string) ([]string, error) {
 	return written, nil
 }
 
-// skeletonFiles renders the skeleton for slug, keyed by target path on disk.
-func skeletonFiles(dirs Dirs, slug string) (map[string][]byte, error) {
+// renderLayer renders one skeleton layer for slug into files, keyed by target
+// path on disk: its dossier/ becomes the dossier's folder and its hidden/ the
+// suite's, each file replacing what an earlier layer put at its path.
+func renderLayer(files map[string][]byte, dirs Dirs, slug, layer string) error {
 	targets := map[string]string{
-		"skeleton/dossier": filepath.Join(dirs.Challenges, slug),
-		"skeleton/hidden":  filepath.Join(dirs.HiddenTests, slug),
+		layer + "/dossier": filepath.Join(dirs.Challenges, slug),
+		layer + "/hidden":  filepath.Join(dirs.HiddenTests, slug),
 	}
-	files := map[string][]byte{}
 	for root, target := range targets {
+		if _, err := fs.Stat(skeleton, root); errors.Is(err, fs.ErrNotExist) {
+			continue // a layer may change only the dossier, or only the suite
+		}
 		err := fs.WalkDir(skeleton, root, func(p string, e fs.DirEntry, err error) error {
 			if err != nil || e.IsDir() {
 				return err
@@ -94,10 +114,10 @@ func skeletonFiles(dirs Dirs, slug string) (map[string][]byte, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, fmt.Errorf("authoring: skeleton %s: %w", path.Base(root), err)
+			return fmt.Errorf("authoring: skeleton %s: %w", path.Base(root), err)
 		}
 	}
-	return files, nil
+	return nil
 }
 
 // writeFile writes data to name, creating its folders.

@@ -12,11 +12,16 @@ import (
 	"github.com/racecase/racecase/challenges"
 )
 
+// freshDirs returns an empty dossier repository in a temporary folder.
+func freshDirs(t *testing.T) Dirs {
+	root := t.TempDir()
+	return Dirs{Challenges: filepath.Join(root, "challenges"), HiddenTests: filepath.Join(root, "hidden_tests")}
+}
+
 // scaffold writes the skeleton dossier slug into a fresh dossier repository.
 func scaffold(t *testing.T, slug string) Dirs {
 	t.Helper()
-	root := t.TempDir()
-	dirs := Dirs{Challenges: filepath.Join(root, "challenges"), HiddenTests: filepath.Join(root, "hidden_tests")}
+	dirs := freshDirs(t)
 	if _, err := New(dirs, slug); err != nil {
 		t.Fatalf("New: %v", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/challenges"
 )
 
@@ -53,6 +54,32 @@ func TestNewThenLint(t *testing.T) {
 	}
 	if code, _, errOut := runCLI(t, "new", "Receipt_Twice", "--dir", dir); code != exitUsage || !strings.Contains(errOut, "invalid slug") {
 		t.Errorf("new with a bad slug: code %d, stderr %q", code, errOut)
+	}
+}
+
+func TestNewClass(t *testing.T) {
+	code, out, _ := runCLI(t, "new", "--class", "list")
+	if code != exitOK {
+		t.Fatalf("new --class list: code %d", code)
+	}
+	for _, c := range authoring.Classes() {
+		if !strings.Contains(out, c.Name+" ") {
+			t.Errorf("new --class list does not name %s:\n%s", c.Name, out)
+		}
+	}
+	if code, _, errOut := runCLI(t, "new", "receipt-twice", "--class", "race"); code != exitUsage ||
+		!strings.Contains(errOut, `unknown class "race": use one of check-then-set`) {
+		t.Errorf("new with an unknown class: code %d, stderr %q", code, errOut)
+	}
+
+	dir := filepath.Join(t.TempDir(), "challenges")
+	if code, out, errOut := runCLI(t, "new", "receipt-twice", "--class", "check-then-set", "--dir", dir); code != exitOK ||
+		!strings.Contains(out, "validates as it is") {
+		t.Fatalf("new --class check-then-set: code %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut := runCLI(t, "lint", "--challenges", dir)
+	if code != exitOK || strings.Contains(out, "is a skeleton") {
+		t.Errorf("lint of a class example: code %d\n%s%s", code, out, errOut)
 	}
 }
 

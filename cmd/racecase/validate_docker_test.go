@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/runner/runnertest"
 )
 
@@ -84,3 +85,35 @@ export function createClaims({ store, owner, ttlMs, clock }) {
   };
 }
 `
+
+// TestValidateEveryClass scaffolds the example of every failure class with
+// racecase new --class and proves them all through the real runner: each
+// buggy repository fails, each reference fix passes twice alike, each decoy
+// fails. Without a Docker engine it skips, unless REQUIRE_DOCKER=1.
+func TestValidateEveryClass(t *testing.T) {
+	engine := runnertest.Engine(t)
+	suffix := time.Now().UnixNano()
+	dir := filepath.Join(t.TempDir(), "challenges")
+	for _, c := range authoring.Classes() {
+		slug := fmt.Sprintf("%s-%d", c.Name, suffix)
+		runnertest.ExpectNoLeftovers(t, engine, "racecase.dossier="+slug)
+		if code, out, errOut := runCLI(t, "new", slug, "--class", c.Name, "--dir", dir); code != exitOK {
+			t.Fatalf("new --class %s: code %d\n%s%s", c.Name, code, out, errOut)
+		}
+	}
+	code, out, errOut := runCLI(t, "validate", "--challenges", dir, "--runs", "2", "--format", "junit")
+	if code == exitTrouble || code == exitUsage {
+		t.Fatalf("validate: code %d\n%s", code, errOut)
+	}
+	r := parseJUnit(t, out)
+	for _, s := range r.Suites {
+		for _, c := range s.Cases {
+			if c.Failure != nil {
+				t.Errorf("%s: %s: %s", s.Name, c.Name, c.Failure.Detail)
+			}
+		}
+	}
+	if want := len(authoring.Classes()); code != exitOK || len(r.Suites) != want {
+		t.Errorf("validate: code %d, %d dossiers proven, want %d", code, len(r.Suites), want)
+	}
+}

@@ -41,7 +41,8 @@ export default {
   effects: [{ target: 'mailer', method: 'send', label: 'receipt' }],
   // Store keys that hold claims; claimsRespected and claimsReleased judge these.
   claimKeys: '^claim:',
-  limits: { maxLatencyMs: 1000, horizonMs: 120_000 },
+  // A failing run stops 20 schedules after its first counterexample.
+  limits: { maxLatencyMs: 1000, horizonMs: 120_000, maxSchedulesAfterFailure: 20 },
   scenarios: [
     {
       name: 'the same job delivered to two workers at once',
