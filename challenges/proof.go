@@ -243,12 +243,16 @@ func resultsFingerprint(res *runner.Results) string {
 	return string(data)
 }
 
-// explain names what decided a result: the first test that did not pass, or
-// the run-level message.
+// explain names what decided a result: the first test that failed, else
+// the first in error, or the run-level message. A failed test says what went
+// wrong; one left undecided after it (an error) says only that the
+// exploration stopped.
 func explain(res *runner.Results) string {
-	for _, t := range res.Tests {
-		if t.Status != "pass" {
-			return fmt.Sprintf("%s: %s", t.Name, t.Message)
+	for _, status := range []string{runner.StatusFail, runner.StatusError} {
+		for _, t := range res.Tests {
+			if t.Status == status {
+				return fmt.Sprintf("%s: %s", t.Name, t.Message)
+			}
 		}
 	}
 	if res.Message != "" {

@@ -192,3 +192,18 @@ func TestProveMeasuresTheReferenceAgainstItsBudgets(t *testing.T) {
 		}
 	}
 }
+
+func TestExplainNamesTheFailureBeforeTheUndecided(t *testing.T) {
+	res := &runner.Results{Tests: []runner.TestResult{
+		{Name: "first", Status: runner.StatusPass},
+		{Name: "undecided", Status: runner.StatusError, Message: "not decided: the exploration stopped"},
+		{Name: "broken", Status: runner.StatusFail, Message: "job-7 got 2 notifications"},
+	}}
+	if got := explain(res); got != "broken: job-7 got 2 notifications" {
+		t.Errorf("explain = %q", got)
+	}
+	res.Tests = res.Tests[:2]
+	if got := explain(res); got != "undecided: not decided: the exploration stopped" {
+		t.Errorf("without a failure, explain = %q", got)
+	}
+}
