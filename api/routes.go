@@ -33,6 +33,9 @@ func addRoutes(r *gin.Engine, cfg Config) {
 	api.GET("/workspaces/:id/progress", handleProgress(svc))
 	api.POST("/workspaces/:id/runs", handleStartRun(svc))
 
+	api.GET("/playbooks", handleListPlaybooks(svc))
+	api.GET("/playbooks/:slug", handleGetPlaybook(svc))
+
 	api.GET("/runs/:id", handleGetRun(svc))
 	api.GET("/runs/:id/events", handleRunEvents(svc, cfg.Done))
 

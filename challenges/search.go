@@ -9,7 +9,7 @@ import (
 )
 
 // MaxQueryLength is the longest search query, in characters.
-const MaxQueryLength = 200
+const MaxQueryLength = 400
 
 // Index finds dossiers by symptom: it ranks them by how well a query
 // matches their public phrases (never a secret), tolerating typos and

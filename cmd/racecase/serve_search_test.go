@@ -54,5 +54,5 @@ func TestSearchEdges(t *testing.T) {
 	if len(none.Dossiers) != 0 {
 		t.Errorf("nonsense matched %+v", none.Dossiers)
 	}
-	problemOf(t, c.do("GET", "/api/dossiers?q="+strings.Repeat("lock+", 41), nil), http.StatusBadRequest, "invalid")
+	problemOf(t, c.do("GET", "/api/dossiers?q="+strings.Repeat("lock+", 81), nil), http.StatusBadRequest, "invalid")
 }
