@@ -25,7 +25,7 @@ func words(text string) []word {
 			continue
 		}
 		j := i
-		for j < len(runes) && (isWordRune(runes[j]) || (runes[j] == '-' && j == i+1 && j+1 < len(runes) && unicode.IsLetter(runes[j+1]))) {
+		for j < len(runes) && (isWordRune(runes[j]) || (runes[j] == '-' && j == i+1 && unicode.IsLetter(runes[i]) && j+1 < len(runes) && unicode.IsLetter(runes[j+1]))) {
 			j++
 		}
 		w := string(runes[i:j])
@@ -41,16 +41,16 @@ func words(text string) []word {
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
 // stopWords carry no meaning of their own in a search.
-var stopWords = map[string]bool{}
-
-func init() {
+var stopWords = func() map[string]bool {
+	m := map[string]bool{}
 	for _, w := range strings.Fields(`a an the and or but nor of to in on at by for with from into onto
 		is are was were be been being am it its this that these those then than as so if
 		do does did has have had i we you they he she my our your their me us them there here
 		when while which who whom what how why get got can could would should will just very`) {
-		stopWords[w] = true
+		m[w] = true
 	}
-}
+	return m
+}()
 
 // stem lower-cases a word and strips the common English endings, so that
 // "expired", "expires" and "expire" compare equal, and "retries" and

@@ -7,6 +7,7 @@ import type { Playbook } from '../lib/types';
 import { saveButton } from '../playbook/save';
 import { playbookView } from '../playbook/view';
 
+/** The playbook panel and how the page reveals it. */
 export interface PlaybookPanel {
   el: HTMLElement;
   /** Shows the playbook once the API reveals it. */

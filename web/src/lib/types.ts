@@ -135,11 +135,13 @@ export interface Answer {
   explanation: string;
 }
 
+/** One step of a playbook and what to expect once it is done. */
 export interface PlaybookStep {
   action: string;
   expected: string;
 }
 
+/** An incident that looks like the playbook's but is something else. */
 export interface LookAlike {
   when: string;
   really: string;
