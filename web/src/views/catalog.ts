@@ -31,14 +31,32 @@ function progressOf(c: Card): HTMLElement {
     h('span', null, p.solved ? 'Solved' : `${p.steps_done} of ${p.steps} steps`));
 }
 
+/** text with the words a search matched marked. */
+function marked(text: string, words: string[]): (HTMLElement | string)[] {
+  return highlightParts(text, words).map((p) => (p.mark ? h('mark', null, p.text) : p.text));
+}
+
 /** The phrase a search matched, its matching words marked. */
 function matchOf(m: Match): HTMLElement {
   return h('p', { class: 'card-match', 'data-kind': m.kind },
     h('span', { class: 'match-kind' }, `${matchLabels[m.kind] ?? 'Matched'}: `),
-    h('q', { class: 'match-text' }, highlightParts(m.text, m.words).map((p) => (p.mark ? h('mark', null, p.text) : p.text))));
+    h('q', { class: 'match-text' }, marked(m.text, m.words)));
+}
+
+/** Whether the match is a phrase of text itself (the title, a sentence of the summary). */
+function matchIn(text: string, m: Match | undefined, kind: Match['kind']): m is Match {
+  return m?.kind === kind && text.includes(m.text);
+}
+
+/** text, with the phrase m marked in place when it is one of its own. */
+function markedIn(text: string, m: Match | undefined, kind: Match['kind']): (HTMLElement | string)[] {
+  if (!matchIn(text, m, kind)) return [text];
+  const at = text.indexOf(m.text);
+  return [text.slice(0, at), ...marked(m.text, m.words), text.slice(at + m.text.length)];
 }
 
 function card(c: Card): HTMLElement {
+  const inPlace = matchIn(c.title, c.match, 'title') || matchIn(c.summary, c.match, 'summary');
   return h('li', { class: 'card', 'data-slug': c.slug },
     h('a', { class: 'card-link', href: `/dossiers/${encodeURIComponent(c.slug)}`, 'data-link': true },
       h('div', { class: 'card-tags' },
@@ -46,9 +64,9 @@ function card(c: Card): HTMLElement {
         h('span', { class: `chip diff-${c.difficulty}` }, capitalise(c.difficulty)),
         h('span', { class: 'chip time' }, `${c.estimate_minutes} min`)),
       h('p', { class: 'card-kind' }, kindLabel(c.kind)),
-      h('h2', { class: 'card-title' }, c.title),
-      c.match ? matchOf(c.match) : null,
-      h('p', { class: 'card-summary' }, c.summary),
+      h('h2', { class: 'card-title' }, markedIn(c.title, c.match, 'title')),
+      c.match && !inPlace ? matchOf(c.match) : null,
+      h('p', { class: 'card-summary' }, markedIn(c.summary, c.match, 'summary')),
       h('div', { class: 'card-foot' },
         progressOf(c),
         h('span', { class: 'card-cta', 'aria-hidden': 'true' }, c.progress ? (c.progress.solved ? 'Review →' : 'Continue →') : 'Open dossier →'))));
