@@ -2,15 +2,26 @@ package api
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 	"github.com/racecase/racecase/workspace"
 )
 
-// handleListDossiers lists the dossier cards, with the learner's progress.
+// handleListDossiers lists the dossier cards, with the learner's progress;
+// with ?q= it finds dossiers by symptom instead, best match first, each card
+// carrying the public phrase that matched.
 func handleListDossiers(svc *workspace.Service) gin.HandlerFunc {
 	return func(c *gin.Context) {
-		cards, err := svc.Cards(c, learnerOf(c))
+		var (
+			cards []workspace.Card
+			err   error
+		)
+		if q := c.Query("q"); strings.TrimSpace(q) != "" {
+			cards, err = svc.Search(c, learnerOf(c), q)
+		} else {
+			cards, err = svc.Cards(c, learnerOf(c))
+		}
 		if err != nil {
 			writeError(c, err)
 			return

@@ -37,6 +37,9 @@ func addRoutes(r *gin.Engine, cfg Config) {
 	api.GET("/workspaces/:id/git", handleGitAccess(svc))
 	api.POST("/workspaces/:id/git/token", handleRotateGitToken(svc))
 
+	api.GET("/playbooks", handleListPlaybooks(svc))
+	api.GET("/playbooks/:slug", handleGetPlaybook(svc))
+
 	api.GET("/runs/:id", handleGetRun(svc))
 	api.GET("/runs/:id/events", handleRunEvents(svc, cfg.Done))
 

@@ -31,8 +31,9 @@ type Report struct {
 // is named: everything loading checks (the JSON Schema, every file and id a
 // dossier names, the folders and overlays), and also that the hidden suite
 // exists, that repo/ holds no secret (solution, decoy or hidden-test files,
-// git history) and fits a learner's workspace, and that its visible check runs
-// with npm test.
+// git history) and fits a learner's workspace, that its visible check runs
+// with npm test, and that its playbook's links lead to dossiers and its
+// public text does not give the fix away.
 //
 // An error means the dossiers could not be listed, or a named slug is not a
 // slug (ErrInvalidSlug) or has no dossier (wrapping fs.ErrNotExist); every
@@ -70,6 +71,7 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 	}
 
 	report := &Report{Dossiers: slugs, Skeletons: map[string][]string{}}
+	known := l.knownSlugs()
 	for _, slug := range slugs {
 		l.checkHidden(slug)
 		repo := l.checkRepo(slug)
@@ -77,6 +79,9 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 			return nil, err
 		}
 		l.checkVisible(slug, repo, loaded[slug])
+		if d := loaded[slug]; d != nil {
+			l.checkPlaybook(slug, d, known, repo)
+		}
 		if marked := challenges.SkeletonFiles(repo); len(marked) > 0 {
 			report.Skeletons[slug] = marked
 		}

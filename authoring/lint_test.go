@@ -138,6 +138,30 @@ func TestLintFindsEveryKindOfProblem(t *testing.T) {
 		},
 		want: []wantLint{{"challenges/receipt-twice/repo/package.json", "", "not valid JSON", "fix the JSON syntax"}},
 	}, {
+		name: "playbook link to nowhere, and public text that gives the fix away",
+		break_: func(t *testing.T, dossier, _ string) {
+			yaml := filepath.Join(dossier, "dossier.yaml")
+			edit(t, yaml, "      really: A double publish; deduplicate at the producer.\n",
+				"      really: A double publish; deduplicate at the producer.\n      dossier: no-such-dossier\n")
+			edit(t, yaml, "    - customer got the same receipt twice\n", "    - customer got the same receipt twice until we used Set-If-Absent\n")
+			edit(t, yaml, "  signal: One order, two receipts\n", "  signal: Line up both workers' claim calls in order\n")
+			edit(t, yaml, "    One order, two receipts: worker=blue", "    Fixed by claimOnceAtomically: worker=blue")
+			fix := filepath.Join(dossier, "solution", "src", "claims.js")
+			data, err := os.ReadFile(fix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := writeFile(fix, append(data, "\nexport const claimOnceAtomically = true;\n"...)); err != nil {
+				t.Fatal(err)
+			}
+		},
+		want: []wantLint{
+			{"challenges/receipt-twice/dossier.yaml", "playbook.not_for[0].dossier", `no dossier "no-such-dossier"`, "name an existing dossier"},
+			{"challenges/receipt-twice/dossier.yaml", "playbook.variant_phrasings[0]", `uses "set-if-absent", one of playbook.fix_terms`, "describe what engineers see"},
+			{"challenges/receipt-twice/dossier.yaml", "playbook.error", "names claimOnceAtomically, which the reference fix brings into the code", "not what fixes it"},
+			{"challenges/receipt-twice/dossier.yaml", "incident.signal", `"line up both workers claim calls" is copied from playbook.steps[1]`, "searched before"},
+		},
+	}, {
 		name: "binary file in repo",
 		break_: func(t *testing.T, dossier, _ string) {
 			if err := writeFile(filepath.Join(dossier, "repo", "logo.png"), []byte{0x89, 'P', 'N', 'G', 0xff, 0xfe}); err != nil {

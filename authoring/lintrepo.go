@@ -90,16 +90,7 @@ func (l *linter) checkWorkspaceLimits(root string, repo map[string][]byte) {
 // checkFixCopies reports repo/ files that are copies of a file the reference
 // fix changes: the answer, hidden in plain sight.
 func (l *linter) checkFixCopies(slug string, repo map[string][]byte) {
-	solution := map[string][]byte{}
-	root := path.Join(slug, challenges.SolutionDir)
-	_ = fs.WalkDir(l.fsys, root, func(p string, e fs.DirEntry, err error) error {
-		if err != nil || !e.Type().IsRegular() {
-			return err
-		}
-		data, err := fs.ReadFile(l.fsys, p)
-		solution[p[len(root)+1:]] = data
-		return err
-	})
+	solution := l.solutionFiles(slug)
 	for _, fixed := range slices.Sorted(maps.Keys(solution)) {
 		fix := solution[fixed]
 		if len(bytes.TrimSpace(fix)) == 0 || bytes.Equal(repo[fixed], fix) {
@@ -113,4 +104,20 @@ func (l *linter) checkFixCopies(slug string, repo map[string][]byte) {
 			}
 		}
 	}
+}
+
+// solutionFiles returns the reference fix's files by their repo/ path, as
+// far as they can be read (loading reports an unreadable solution/).
+func (l *linter) solutionFiles(slug string) map[string][]byte {
+	solution := map[string][]byte{}
+	root := path.Join(slug, challenges.SolutionDir)
+	_ = fs.WalkDir(l.fsys, root, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || !e.Type().IsRegular() {
+			return err
+		}
+		data, err := fs.ReadFile(l.fsys, p)
+		solution[p[len(root)+1:]] = data
+		return err
+	})
+	return solution
 }

@@ -21,6 +21,7 @@ func TestPublicHidesSecrets(t *testing.T) {
 		"SECRET-EXPLANATION", "correct_hypothesis", `"secret"`, // the answer
 		"HINT-TEXT", "Where does ownership begin?", // hint texts and titles
 		"sleep-recheck", "setIfAbsent", "decoy", "solution", // overlays
+		"PLAYBOOK-", "fix_terms", "set-if-absent", "counter bumped twice", // the playbook, public phrases included
 	} {
 		if strings.Contains(text, secret) {
 			t.Errorf("Public() JSON contains %q:\n%s", secret, text)

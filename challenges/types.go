@@ -7,8 +7,8 @@ package challenges
 const FormatVersion = 1
 
 // Dossier is one challenge as authored in <slug>/dossier.yaml, with its evidence
-// files parsed and the repository measured. It holds the secret answer and the
-// hint texts: serve Public() to learners, never the Dossier itself.
+// files parsed and the repository measured. It holds the secret answer, the
+// hint texts and the playbook: serve Public() to learners, never the Dossier itself.
 type Dossier struct {
 	// Format is the version of the dossier format (FormatVersion).
 	Format int `json:"format" yaml:"format"`
@@ -60,6 +60,9 @@ type Dossier struct {
 	Limits Limits `json:"limits" yaml:"limits"`
 	// Secret is the answer; never served to learners.
 	Secret Secret `json:"secret" yaml:"secret"`
+	// Playbook is the on-call card: public search phrases, and the lesson
+	// that is served only after a passing submission.
+	Playbook Playbook `json:"playbook" yaml:"playbook"`
 	// Source says where repo/ was imported from; nil when it was written by
 	// hand. Never served to learners.
 	Source *Source `json:"source,omitempty" yaml:"source"`

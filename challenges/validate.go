@@ -46,6 +46,7 @@ func (c *checker) checkDossier(d *Dossier) {
 	c.checkRepoPaths(d)
 	c.checkReadonly(d.ReadonlyFiles)
 	c.checkSource(d.Source)
+	c.checkPlaybook(d)
 }
 
 // checkSource checks what the schema cannot about where repo/ came from.

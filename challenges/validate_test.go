@@ -201,6 +201,34 @@ func TestBrokenDossiers(t *testing.T) {
 			editYAML(t, m, "text: HINT-TEXT-TWO another worker runs there.", `text: "  "`)
 		},
 		want: []wantProblem{{file: "dossier.yaml", field: "hints[1].text", lineText: `text: "  "`, message: "must not be blank", fix: "Hint text"}},
+	}, {
+		name:   "no playbook",
+		break_: func(t *testing.T, m fstest.MapFS) { editYAML(t, m, "playbook:", "playbok:") },
+		want: []wantProblem{
+			{file: "dossier.yaml", field: "playbok", lineText: "playbok:", message: `unknown field "playbok"`, fix: `did you mean "playbook"?`},
+			{file: "dossier.yaml", field: "playbook", message: "missing required field", fix: "on-call card"},
+		},
+	}, {
+		name: "look-alike linking the dossier itself",
+		break_: func(t *testing.T, m fstest.MapFS) {
+			editYAML(t, m, "      really: PLAYBOOK-REALLY a double publish.\n", "      really: PLAYBOOK-REALLY a double publish.\n      dossier: tiny-lock\n")
+		},
+		want: []wantProblem{{file: "dossier.yaml", field: "playbook.not_for[0].dossier", lineText: "dossier: tiny-lock",
+			message: "links to this dossier itself", fix: "name the other dossier"}},
+	}, {
+		name: "variant phrasing said twice",
+		break_: func(t *testing.T, m fstest.MapFS) {
+			editYAML(t, m, "    - two workers claimed the same job\n", "    - two workers claimed the same job\n    - Two workers  claimed the same JOB\n")
+		},
+		want: []wantProblem{{file: "dossier.yaml", field: "playbook.variant_phrasings[3]", lineText: "Two workers  claimed",
+			message: "repeats variant_phrasings[2]"}},
+	}, {
+		name: "provenance that is not https",
+		break_: func(t *testing.T, m fstest.MapFS) {
+			editYAML(t, m, "url: https://example.com/", "url: http://example.com/")
+		},
+		want: []wantProblem{{file: "dossier.yaml", field: "playbook.provenance[0].url", lineText: "url: http://",
+			message: "not in the expected form", fix: "https://"}},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -30,6 +30,7 @@ func TestBrowser(t *testing.T) {
 		saveConflict(t, newPage(t, chromium, base, 1280, 800))
 	})
 	t.Run("a git push shows in the page", func(t *testing.T) { gitPush(t, newPage(t, chromium, base, 1280, 800)) })
+	t.Run("find an incident by symptom", func(t *testing.T) { findBySymptom(t, newPage(t, chromium, base, 1280, 800)) })
 }
 
 // openFlagship opens the flagship from the catalog and waits for its workspace.
@@ -205,6 +206,7 @@ func solveFlagship(t *testing.T, p *page) {
 		t.Errorf("reveal %q", got)
 	}
 	p.waitFor("every step done and the clock stopped", `document.querySelectorAll('.stepper .step.done').length === 4 && document.querySelector('.timer.solved') && document.querySelector('#ws-status').textContent === 'Solved'`)
+	seeAndSavePlaybook(t, p)
 	// Show the reveal in the desk and the claim in the editor.
 	p.click(`.cm-content .cm-line`)
 	p.keys("go to the start", kb.Home, chromedp.ModifierCtrl)
@@ -217,6 +219,7 @@ func solveFlagship(t *testing.T, p *page) {
 	p.click(`.brand`)
 	p.waitFor("the solved card", fmt.Sprintf(`document.querySelector('.card[data-slug=%q] .card-progress.solved')`, flagship))
 	p.screenshot("catalog")
+	shelfOfPlaybooks(t, p)
 }
 
 func failingSubmission(t *testing.T, p *page) {

@@ -25,6 +25,8 @@ type Card struct {
 	EstimateMinutes int `json:"estimate_minutes"`
 	// Progress is the learner's progress on the dossier; nil when they have no workspace for it.
 	Progress *CardProgress `json:"progress,omitempty"`
+	// Match is the public phrase a search matched; nil outside a search.
+	Match *challenges.Match `json:"match,omitempty"`
 }
 
 // CardProgress is a learner's progress on a dossier, from their newest
@@ -43,34 +45,38 @@ type CardProgress struct {
 // Cards lists every dossier, sorted by slug, with learner's progress when
 // learner is not empty.
 func (s *Service) Cards(ctx context.Context, learner string) ([]Card, error) {
-	progress := map[string]*CardProgress{}
-	if learner != "" {
-		var err error
-		if progress, err = s.learnerProgress(ctx, learner); err != nil {
-			return nil, err
-		}
+	progress, err := s.learnerProgress(ctx, learner)
+	if err != nil {
+		return nil, err
 	}
 	served := s.served()
 	cards := make([]Card, 0, len(served))
 	for _, d := range served {
-		slug := d.Slug
-		cards = append(cards, Card{
-			Slug:            d.Slug,
-			Title:           d.Title,
-			Summary:         d.Summary,
-			Kind:            d.Kind,
-			Topic:           d.Topic,
-			Difficulty:      d.Difficulty,
-			EstimateMinutes: d.EstimateMinutes,
-			Progress:        progress[slug],
-		})
+		cards = append(cards, cardOf(d, progress[d.Slug]))
 	}
 	return cards, nil
 }
 
+// cardOf is d's card with the learner's progress on it (nil for none).
+func cardOf(d *dossier, progress *CardProgress) Card {
+	return Card{
+		Slug:            d.Slug,
+		Title:           d.Title,
+		Summary:         d.Summary,
+		Kind:            d.Kind,
+		Topic:           d.Topic,
+		Difficulty:      d.Difficulty,
+		EstimateMinutes: d.EstimateMinutes,
+		Progress:        progress,
+	}
+}
+
 // learnerProgress returns, per dossier slug, the progress of the learner's
-// newest workspace for it.
+// newest workspace for it; nothing when learner is empty.
 func (s *Service) learnerProgress(ctx context.Context, learner string) (map[string]*CardProgress, error) {
+	if learner == "" {
+		return map[string]*CardProgress{}, nil
+	}
 	workspaces, err := s.store.ListWorkspaces(ctx, learner)
 	if err != nil {
 		return nil, wrap(err, "list workspaces")

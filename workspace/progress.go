@@ -42,7 +42,8 @@ type Step struct {
 }
 
 // Progress is a workspace's progress: the four steps, the timer since the
-// workspace was created, and the answer once a submission passed.
+// workspace was created, and the answer and the playbook once a submission
+// passed.
 type Progress struct {
 	// Steps are the four steps, in order.
 	Steps []Step `json:"steps"`
@@ -56,6 +57,8 @@ type Progress struct {
 	ElapsedSeconds int64 `json:"elapsed_seconds"`
 	// Answer is the correct hypothesis, shown only after a passing submission.
 	Answer *Answer `json:"answer,omitempty"`
+	// Playbook is the dossier's on-call card, shown only after a passing submission.
+	Playbook *Playbook `json:"playbook,omitempty"`
 }
 
 // Answer is the dossier's secret answer.
@@ -128,6 +131,7 @@ func (s *Service) progress(ctx context.Context, d *dossier, wsID string, created
 	p := deriveProgress(reached, created, s.now())
 	if p.SolvedAt != nil {
 		p.Answer = d.answer()
+		p.Playbook = s.playbookOf(d, *p.SolvedAt)
 	}
 	return p, nil
 }

@@ -45,11 +45,16 @@ func (s *Service) Served(slug string) bool {
 	return ok
 }
 
-// replace installs a new set of dossiers and the run timeout it implies.
-// s.mu must be held.
+// replace installs a new set of dossiers, their search index and the run
+// timeout they imply. s.mu must be held.
 func (s *Service) replace(next map[string]*dossier) {
 	s.dossiers = next
 	s.order = slices.Sorted(maps.Keys(next))
+	indexed := make([]*challenges.Dossier, 0, len(next))
+	for _, slug := range s.order {
+		indexed = append(indexed, next[slug].Dossier)
+	}
+	s.index = challenges.NewIndex(indexed)
 	longest := runner.DefaultLimits().Wall
 	for _, d := range next {
 		longest = max(longest, d.Limits.RunnerLimits().WithDefaults().Wall)

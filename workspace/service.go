@@ -88,9 +88,10 @@ type Config struct {
 type Service struct {
 	store    *sqlite.DB
 	cfg      Config
-	mu       sync.RWMutex        // guards dossiers and order
+	mu       sync.RWMutex        // guards dossiers, order and index
 	dossiers map[string]*dossier // replaced, never changed in place, by Publish and Withdraw
 	order    []string            // slugs, sorted
+	index    *challenges.Index   // the catalog search over the served dossiers
 	log      *slog.Logger
 	metrics  *metrics
 	notify   *broker

@@ -101,6 +101,7 @@ func TestLearnerJourney(t *testing.T) {
 	if view.Progress.Answer == nil || (*view.Progress.Answer)["hypothesis_id"] != "lock-claim" {
 		t.Fatalf("no answer after a passing submission: %+v", view.Progress)
 	}
+	solvedPlaybook(t, c, view)
 	metrics := string(c.do("GET", "/metrics", nil).want(t, http.StatusOK).body)
 	for _, want := range []string{`racecase_runs_total{kind="submit",verdict="pass"} 1`, "racecase_container_start_seconds_count 4",
 		"racecase_run_queue_depth 0", `racecase_http_request_duration_seconds_count{method="PUT",route="/api/workspaces/:id/files/*path",status="200"}`} {

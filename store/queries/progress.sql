@@ -11,3 +11,12 @@ SELECT step, at, run_id FROM progress_events WHERE workspace_id = sqlc.arg(works
 SELECT p.workspace_id, p.step, p.at FROM progress_events p
 JOIN workspaces w ON w.id = p.workspace_id
 WHERE w.learner_id = sqlc.arg(learner_id);
+
+-- name: ListSolvedDossiers :many
+-- ListSolvedDossiers gives each dossier a learner solved (a submission of
+-- one of their workspaces for it passed) and when they first did, newest first.
+SELECT w.dossier, CAST(MIN(p.at) AS INTEGER) AS solved_at FROM progress_events p
+JOIN workspaces w ON w.id = p.workspace_id
+WHERE w.learner_id = sqlc.arg(learner_id) AND p.step = 'submitted'
+GROUP BY w.dossier
+ORDER BY solved_at DESC, w.dossier;

@@ -1,19 +1,24 @@
 // Entry point: a tiny router over the History API. "/" is the catalog,
-// "/dossiers/{slug}" a dossier with its workspace, "/instructor" the
-// instructor page; the Go server answers index.html for each, so links can be
-// shared and reloaded.
+// "/dossiers/{slug}" a dossier with its workspace, "/playbooks" the
+// learner's shelf of playbooks, "/instructor" the instructor page; the Go
+// server answers index.html for each, so links can be shared and reloaded.
 import { h, replace } from './lib/dom';
 import { catalogPage } from './views/catalog';
 import { brand } from './views/chrome';
 import { dossierPage } from './views/dossier-page';
 import { instructorPage } from './views/instructor';
+import { shelfPage } from './views/shelf';
 
 const root = document.getElementById('app')!;
 let cleanup: (() => void) | null = null;
 let generation = 0;
 
+/** The path and query last rendered: a link within the page (#…) keeps them. */
+let rendered = '';
+
 async function render(): Promise<void> {
   const mine = ++generation;
+  rendered = location.pathname + location.search;
   cleanup?.();
   cleanup = null;
   document.body.classList.remove('focus-mode');
@@ -22,6 +27,8 @@ async function render(): Promise<void> {
   let done: () => void;
   if (path === '/' || path === '/index.html') {
     done = await catalogPage(root);
+  } else if (path === '/playbooks') {
+    done = await shelfPage(root);
   } else if (path === '/instructor') {
     done = await instructorPage(root);
   } else if (m) {
@@ -50,5 +57,7 @@ document.addEventListener('click', (e) => {
   window.scrollTo(0, 0);
 });
 
-window.addEventListener('popstate', () => void render());
+window.addEventListener('popstate', () => {
+  if (location.pathname + location.search !== rendered) void render();
+});
 void render();

@@ -77,6 +77,44 @@ func (q *Queries) ListProgress(ctx context.Context, workspaceID string) ([]ListP
 	return items, nil
 }
 
+const listSolvedDossiers = `-- name: ListSolvedDossiers :many
+SELECT w.dossier, CAST(MIN(p.at) AS INTEGER) AS solved_at FROM progress_events p
+JOIN workspaces w ON w.id = p.workspace_id
+WHERE w.learner_id = ?1 AND p.step = 'submitted'
+GROUP BY w.dossier
+ORDER BY solved_at DESC, w.dossier
+`
+
+type ListSolvedDossiersRow struct {
+	Dossier  string
+	SolvedAt int64
+}
+
+// ListSolvedDossiers gives each dossier a learner solved (a submission of
+// one of their workspaces for it passed) and when they first did, newest first.
+func (q *Queries) ListSolvedDossiers(ctx context.Context, learnerID string) ([]ListSolvedDossiersRow, error) {
+	rows, err := q.db.QueryContext(ctx, listSolvedDossiers, learnerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListSolvedDossiersRow{}
+	for rows.Next() {
+		var i ListSolvedDossiersRow
+		if err := rows.Scan(&i.Dossier, &i.SolvedAt); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const recordProgress = `-- name: RecordProgress :exec
 INSERT INTO progress_events (workspace_id, step, at, run_id)
 VALUES (?1, ?2, ?3, ?4)

@@ -1,5 +1,6 @@
-// The evidence desk: every panel of the dossier in reading order, followed
-// by the coach, the Evidence Map and the dossier's facts.
+// The evidence desk: every panel of the dossier in reading order (the
+// playbook appears beside the hypotheses once the root cause is revealed),
+// followed by the coach, the Evidence Map and the dossier's facts.
 import { h } from '../lib/dom';
 import { capitalise, kindShelf } from '../lib/format';
 import type { Dossier } from '../lib/types';
@@ -7,6 +8,7 @@ import { architecturePanel } from './architecture';
 import { focusPanel, reproductionPanel, scopePanels } from './guide';
 import { hypothesesPanel, type HypothesesPanel } from './hypotheses';
 import { incidentHeader, incidentPanels } from './incident';
+import { playbookPanel, type PlaybookPanel } from './playbook-panel';
 import { changesPanel, logsPanel, metricsPanel } from './signals';
 
 export interface DeskParts {
@@ -22,11 +24,14 @@ export interface DeskParts {
 export interface Desk {
   el: HTMLElement;
   hypotheses: HypothesesPanel;
+  /** The on-call playbook, shown beside the root cause once it is revealed. */
+  playbook: PlaybookPanel;
 }
 
 /** Builds the desk column. */
 export function desk(d: Dossier, parts: DeskParts): Desk {
   const hypotheses = hypothesesPanel(d.hypotheses, parts.markKey);
+  const playbook = playbookPanel();
   const el = h('section', { class: 'desk', id: 'desk', 'aria-label': 'Incident Dossier and Evidence desk' },
     incidentHeader(d),
     h('div', { class: 'desk-title' },
@@ -38,6 +43,7 @@ export function desk(d: Dossier, parts: DeskParts): Desk {
     metricsPanel(d.metrics),
     changesPanel(d.changes, parts.open),
     hypotheses.el,
+    playbook.el,
     reproductionPanel(d),
     focusPanel(d, parts.open, parts.toggleFocus),
     scopePanels(d, parts.open),
@@ -47,5 +53,5 @@ export function desk(d: Dossier, parts: DeskParts): Desk {
       h('div', null, h('dt', null, 'Topic'), h('dd', null, d.topic)),
       h('div', null, h('dt', null, 'Difficulty'), h('dd', null, capitalise(d.difficulty))),
       h('div', null, h('dt', null, 'Est. time'), h('dd', null, `${d.estimate_minutes} min`))));
-  return { el, hypotheses };
+  return { el, hypotheses, playbook };
 }

@@ -2,7 +2,7 @@
 // back as ApiError carrying the RFC 9457 problem the API sent, so the page
 // can show its title and detail to the learner.
 import type {
-  Card, Diff, Dossier, FileInfo, GitAccess, HintView, Problem, Progress, Run, RunKind, WorkspaceFile,
+  Card, Diff, Dossier, FileInfo, GitAccess, HintView, Playbook, Problem, Progress, Run, RunKind, WorkspaceFile,
   WorkspaceSummary, WorkspaceView,
 } from './types';
 
@@ -29,28 +29,36 @@ export function describeError(err: unknown): { title: string; detail: string } {
   return { title: 'Something went wrong', detail: String((err as Error)?.message ?? err) };
 }
 
-/** Sends one request and decodes the JSON answer, or throws an ApiError. */
-export async function call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { ...headers, Accept: 'application/json' } };
+/** Sends one request and returns the answer's text, or throws an ApiError. */
+async function send(method: string, url: string, accept: string, body?: unknown, headers: Record<string, string> = {}): Promise<string> {
+  const init: RequestInit = { method, credentials: 'same-origin', headers: { ...headers, Accept: accept } };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
   }
   const res = await fetch(url, init);
   const text = await res.text();
-  let data: unknown = undefined;
-  if (text) {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      data = undefined;
-    }
-  }
   if (!res.ok) {
+    const data = parseJSON(text);
     const p = (data && typeof data === 'object' ? data : {}) as Partial<Problem>;
     throw new ApiError({ ...p, title: p.title || res.statusText || 'Request failed', status: res.status });
   }
-  return data as T;
+  return text;
+}
+
+/** Parses JSON, or gives undefined for an empty or non-JSON text. */
+function parseJSON(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends one request and decodes the JSON answer, or throws an ApiError. */
+export async function call<T>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  return parseJSON(await send(method, url, 'application/json', body, headers)) as T;
 }
 
 /** Encodes a workspace path for a URL, keeping its slashes. */
@@ -62,6 +70,8 @@ const ws = (id: string) => `/api/workspaces/${encodeURIComponent(id)}`;
 
 export const api = {
   cards: () => call<{ dossiers: Card[] }>('GET', '/api/dossiers').then((r) => r.dossiers),
+  /** The dossiers whose public text matches q, best first, each with its matching phrase. */
+  search: (q: string) => call<{ dossiers: Card[] }>('GET', `/api/dossiers?q=${encodeURIComponent(q)}`).then((r) => r.dossiers),
   dossier: (slug: string) => call<Dossier>('GET', `/api/dossiers/${encodeURIComponent(slug)}`),
   workspaces: () => call<{ workspaces: WorkspaceSummary[] }>('GET', '/api/workspaces').then((r) => r.workspaces),
   createWorkspace: (dossier: string) => call<WorkspaceView>('POST', '/api/workspaces', { dossier }),
@@ -81,4 +91,10 @@ export const api = {
   workspaceEventsURL: (id: string) => `${ws(id)}/events`,
   gitAccess: (id: string) => call<GitAccess>('GET', `${ws(id)}/git`),
   rotateGitToken: (id: string) => call<GitAccess>('POST', `${ws(id)}/git/token`),
+  /** The learner's shelf: the playbook of every dossier they solved. */
+  playbooks: () => call<{ playbooks: Playbook[] }>('GET', '/api/playbooks').then((r) => r.playbooks),
+  /** One solved dossier's playbook as a Markdown document. */
+  playbookMarkdown: (slug: string) => send('GET', `/api/playbooks/${encodeURIComponent(slug)}`, 'text/markdown'),
+  /** The whole shelf as one Markdown document. */
+  shelfMarkdown: () => send('GET', '/api/playbooks', 'text/markdown'),
 };

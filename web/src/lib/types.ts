@@ -8,6 +8,13 @@ export interface CardProgress {
   solved: boolean;
 }
 
+/** The public phrase a catalog search matched, and its matching words. */
+export interface Match {
+  kind: 'title' | 'summary' | 'signal' | 'symptom' | 'error' | 'variant_phrasing';
+  text: string;
+  words: string[];
+}
+
 export interface Card {
   slug: string;
   title: string;
@@ -17,6 +24,8 @@ export interface Card {
   difficulty: string;
   estimate_minutes: number;
   progress?: CardProgress;
+  /** Only in a search. */
+  match?: Match;
 }
 
 export interface Incident {
@@ -126,6 +135,36 @@ export interface Answer {
   explanation: string;
 }
 
+/** One step of a playbook and what to expect once it is done. */
+export interface PlaybookStep {
+  action: string;
+  expected: string;
+}
+
+/** An incident that looks like the playbook's but is something else. */
+export interface LookAlike {
+  when: string;
+  really: string;
+  /** The served dossier about the look-alike, when there is one. */
+  dossier?: { slug: string; title: string };
+}
+
+/** A solved dossier's on-call playbook. */
+export interface Playbook {
+  slug: string;
+  title: string;
+  solved_at: string;
+  tldr: string;
+  error: string;
+  steps: PlaybookStep[];
+  use_when: string[];
+  not_for: LookAlike[];
+  variant_phrasings: string[];
+  why: string;
+  edge_cases: string[];
+  provenance: { title: string; url: string }[];
+}
+
 export interface Progress {
   steps: Step[];
   current: number;
@@ -133,6 +172,8 @@ export interface Progress {
   solved_at?: string;
   elapsed_seconds: number;
   answer?: Answer;
+  /** Only after a passing submission. */
+  playbook?: Playbook;
 }
 
 export interface HintView {

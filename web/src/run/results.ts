@@ -52,6 +52,6 @@ export function resultsView(run: Run): HTMLElement {
       run.duration_ms ? h('span', { class: 'muted small' }, duration(run.duration_ms)) : null),
     run.message ? h('p', { class: 'results-message' }, run.message) : null,
     ok && run.kind === 'check' ? h('p', { class: 'results-next' }, 'Checks pass. Submit the fix to run the hidden concurrency tests, which explore every interleaving.') : null,
-    ok && run.kind === 'submit' ? h('p', { class: 'results-next' }, 'Every hidden test passed in every schedule it explored. The root cause is revealed in the hypotheses.') : null,
+    ok && run.kind === 'submit' ? h('p', { class: 'results-next' }, 'Every hidden test passed in every schedule it explored. The root cause is revealed in the hypotheses, and the on-call playbook is yours beside it.') : null,
     h('ol', { class: 'tests' }, run.tests.map(testRow)));
 }

@@ -112,6 +112,7 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
       steps.update(p);
       clock.update(p);
       desk.hypotheses.reveal(p.answer);
+      desk.playbook.reveal(p.playbook);
       em.set('progress', 'loaded');
       if (p.solved_at && !runs?.busy) top.setStatus('Solved', 'ok');
     } catch {
@@ -155,6 +156,7 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
   steps.update(ws.progress);
   clock.update(ws.progress);
   desk.hypotheses.reveal(ws.progress.answer);
+  desk.playbook.reveal(ws.progress.playbook);
   em.set('progress', 'loaded');
   coach.set(ws.id, ws.hints);
   if (ws.progress.solved_at) top.setStatus('Solved', 'ok');
