@@ -4,6 +4,7 @@
 import { h } from '../lib/dom';
 import { duration } from '../lib/format';
 import type { Run, TestResult } from '../lib/types';
+import type { SourceLinks } from './source-site';
 import { timeline } from './timeline';
 
 const verdictText: Record<string, string> = {
@@ -25,7 +26,7 @@ export function runLabel(kind: string): string {
   return kind === 'submit' ? 'Submission' : 'Checks';
 }
 
-function testRow(t: TestResult): HTMLElement {
+function testRow(t: TestResult, links: SourceLinks): HTMLElement {
   const icon = t.status === 'pass' ? '✓' : t.status === 'fail' ? '✗' : '!';
   const open = t.status !== 'pass';
   return h('li', { class: `test ${t.status}`, 'data-test': t.name },
@@ -35,12 +36,12 @@ function testRow(t: TestResult): HTMLElement {
       h('span', { class: `badge ${t.status === 'pass' ? 'ok' : 'bad'}` }, t.status),
       t.schedules ? h('span', { class: 'test-meta', title: 'Interleavings the hidden test explored' }, schedules(t.schedules)) : null),
     open && t.message ? h('pre', { class: 'test-message' }, t.message) : null,
-    t.trace?.length && t.status !== 'pass' ? timeline(t.trace, t.name) : null,
+    t.trace?.length && t.status !== 'pass' ? timeline(t.trace, t.name, links) : null,
     t.output ? h('details', { class: 'test-output' }, h('summary', null, 'Output'), h('pre', null, t.output)) : null);
 }
 
-/** Renders a finished run's results. */
-export function resultsView(run: Run): HTMLElement {
+/** Renders a finished run's results; links open the code a traced call came from. */
+export function resultsView(run: Run, links: SourceLinks): HTMLElement {
   const passed = run.tests.filter((t) => t.status === 'pass').length;
   const verdict = run.verdict ?? 'error';
   const ok = verdict === 'pass';
@@ -53,5 +54,5 @@ export function resultsView(run: Run): HTMLElement {
     run.message ? h('p', { class: 'results-message' }, run.message) : null,
     ok && run.kind === 'check' ? h('p', { class: 'results-next' }, 'Checks pass. Submit the fix to run the hidden concurrency tests, which explore every interleaving.') : null,
     ok && run.kind === 'submit' ? h('p', { class: 'results-next' }, 'Every hidden test passed in every schedule it explored. The root cause is revealed in the hypotheses.') : null,
-    h('ol', { class: 'tests' }, run.tests.map(testRow)));
+    h('ol', { class: 'tests' }, run.tests.map((t) => testRow(t, links))));
 }
