@@ -189,3 +189,32 @@ func TestProveMeasuresTheReferenceAgainstItsBudgets(t *testing.T) {
 		}
 	}
 }
+
+func TestProveReportsWrongTurnNotShownForItsDecoy(t *testing.T) {
+	d := tinyLock(t)
+	d.WrongTurns[0].Tests = append(d.WrongTurns[0].Tests, "nobody overwrites a live lock")
+	proofs, err := Prove(context.Background(), &scriptedRunner{verdict: atomicPasses}, os.DirFS("testdata"), d, ProofOptions{
+		Image: "img", Hidden: map[string][]byte{"suite.mjs": []byte("export default {}")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decoy := proofs[len(proofs)-1]
+	if decoy.OK || !strings.Contains(decoy.Detail, `its test "nobody overwrites a live lock" did not fail`) {
+		t.Fatalf("a decoy whose wrong turn would not be shown was accepted: %+v", decoy)
+	}
+}
+
+func TestProveReportsWrongTurnWhosePassFailsForItsDecoy(t *testing.T) {
+	d := tinyLock(t)
+	d.WrongTurns[0].Passes = []string{"exactly once"}
+	proofs, err := Prove(context.Background(), &scriptedRunner{verdict: atomicPasses}, os.DirFS("testdata"), d, ProofOptions{
+		Image: "img", Hidden: map[string][]byte{"suite.mjs": []byte("export default {}")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if decoy := proofs[len(proofs)-1]; decoy.OK || !strings.Contains(decoy.Detail, `its test "exactly once" did not pass`) {
+		t.Fatalf("a decoy whose wrong turn would not be shown was accepted: %+v", decoy)
+	}
+}
