@@ -70,6 +70,7 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 
 	report := &Report{Dossiers: slugs, Skeletons: map[string][]string{}}
 	for _, slug := range slugs {
+		l.checkWrongTurns(slug, loaded[slug])
 		l.checkHidden(slug)
 		repo := l.checkRepo(slug)
 		l.checkVisible(slug, repo, loaded[slug])
