@@ -1,11 +1,13 @@
 // Per-test results of a finished run, straight from the API's answer: the
-// verdict, each test's name, status and message, and for a failed
-// concurrency test its interleaving as a timeline.
+// verdict, the known wrong turns a failed submission matches, each test's
+// name, status and message, and for a failed concurrency test its
+// interleaving as a timeline.
 import { h } from '../lib/dom';
 import { duration } from '../lib/format';
 import type { Run, TestResult } from '../lib/types';
 import type { SourceLinks } from './source-site';
 import { timeline } from './timeline';
+import { wrongTurnsView } from './wrong-turns';
 
 const verdictText: Record<string, string> = {
   pass: 'passed', fail: 'failed', error: 'could not run', timeout: 'timed out', memory: 'ran out of memory', 'output-limit': 'printed too much output',
@@ -54,5 +56,6 @@ export function resultsView(run: Run, links: SourceLinks): HTMLElement {
     run.message ? h('p', { class: 'results-message' }, run.message) : null,
     ok && run.kind === 'check' ? h('p', { class: 'results-next' }, 'Checks pass. Submit the fix to run the hidden concurrency tests, which explore every interleaving.') : null,
     ok && run.kind === 'submit' ? h('p', { class: 'results-next' }, 'Every hidden test passed in every schedule it explored. The root cause is revealed in the hypotheses.') : null,
+    run.wrong_turns?.length ? wrongTurnsView(run.wrong_turns, run.id) : null,
     h('ol', { class: 'tests' }, run.tests.map((t) => testRow(t, links))));
 }
