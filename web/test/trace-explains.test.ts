@@ -111,3 +111,17 @@ test('when no step breaks the property, the story is the last lease that ran out
   assert.equal(storyOf(traceModel(leaseRanOutNothingBroke)).sentence,
     "outreach-1's lease on claim:be-reengage-q2:shard-14 ran out at step 19 while its lookup was still in flight (since 20700 ms).");
 });
+
+test('with several requests in the trace, the story names the one each step served', () => {
+  const m = traceModel([
+    step(1, 0, 'blue', 'receive', 'job-7', 'delivery 1', { request: 'job-7 #1' }),
+    step(2, 0, 'blue', 'get', 'lock:job-7', 'null', { service: 'store', request: 'job-7 #1' }),
+    step(3, 0, 'green', 'receive', 'job-7', 'delivery 2', { request: 'job-7 #2' }),
+    step(4, 0, 'green', 'get', 'lock:job-7', 'null', { service: 'store', request: 'job-7 #2' }),
+    step(5, 0, 'blue', 'set', 'lock:job-7', 'wrote "blue"', { service: 'store', request: 'job-7 #1' }),
+    step(6, 0, 'blue', 'send', 'job-7', 'done', { service: 'provider', request: 'job-7 #1', highlight: true }),
+    step(7, 0, 'green', 'send', 'job-7', 'done', { service: 'provider', request: 'job-7 #2', highlight: true }),
+  ]);
+  assert.equal(storyOf(m).sentence,
+    "blue's set of lock:job-7 (for job-7 #1) was still in flight when green (for job-7 #2) read it at step 4 and got null; blue and green both went on to send (steps 6 and 7).");
+});

@@ -48,9 +48,9 @@ function keyOverlap(all: Overlap[], firstBreak: number): Overlap | undefined {
   return ranked.reduce<Overlap | undefined>((best, o) => (!best || o.during.index > best.during.index ? o : best), undefined);
 }
 
-/** Who did a step, with its request when the trace holds several: "blue (for job-7 #2)". */
-function who(st: ModelStep, model: TraceModel): string {
-  return model.manyRequests && st.request ? `${st.worker} (for ${st.request})` : st.worker;
+/** The request a step served, when the trace holds several: " (for job-7 #2)". */
+function forRequest(st: ModelStep, model: TraceModel): string {
+  return model.manyRequests && st.request ? ` (for ${st.request})` : '';
 }
 
 /** What the highlighted steps did: "blue and green both went on to send (steps 10 and 15)". */
@@ -80,6 +80,7 @@ export function storyOf(model: TraceModel): Story {
   const saw = isRead(during.operation) ? ` and got ${during.outcome}` : '';
   return {
     overlap,
-    sentence: `${who(call, model)}'s ${call.operation} of ${call.key} was still in flight${since} when ${who(during, model)} ${verb(during)} it at step ${during.step}${saw}; ${end}.`,
+    sentence: `${call.worker}'s ${call.operation} of ${call.key}${forRequest(call, model)} was still in flight${since} `
+      + `when ${during.worker}${forRequest(during, model)} ${verb(during)} it at step ${during.step}${saw}; ${end}.`,
   };
 }
