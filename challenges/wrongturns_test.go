@@ -1,9 +1,23 @@
 package challenges
 
 import (
+	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 )
+
+func TestPublicHasNoWrongTurns(t *testing.T) {
+	data, err := json.Marshal(tinyLock(t).Public())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"WRONG-TURN", "wrong_turns"} {
+		if strings.Contains(string(data), s) {
+			t.Errorf("Public() JSON contains %q: wrong turns come only with a failed submission", s)
+		}
+	}
+}
 
 func TestWrongTurnsForFailedAndPassedTests(t *testing.T) {
 	d := tinyLock(t)
