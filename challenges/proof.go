@@ -128,8 +128,8 @@ type claim struct {
 // visible and the hidden suite; the reference fix passes both, the hidden one
 // opts.Runs times in a row with identical results; every decoy fails the hidden
 // suite, as each wrong turn written from it says (failing its tests and
-// passing its passes). It returns the proofs in that order; an error means the runner itself
-// failed and nothing can be concluded.
+// passing its passes). It returns the proofs in that order; an error means
+// the runner itself failed and nothing can be concluded.
 func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts ProofOptions) ([]Proof, error) {
 	if opts.Hidden == nil {
 		return nil, fmt.Errorf("%s: no hidden suite given", d.Slug)

@@ -53,7 +53,7 @@ type Dossier struct {
 	// Hints are the progressive hints, broad to narrow. Secret until revealed.
 	Hints []Hint `json:"hints" yaml:"hints"`
 	// WrongTurns are common wrong fixes, each explained after a failed
-	// submission that fails all of its tests; optional.
+	// submission that matches it (see WrongTurn); optional.
 	WrongTurns []WrongTurn `json:"wrong_turns,omitempty" yaml:"wrong_turns"`
 	// Checks are the checks the learner can run.
 	Checks Checks `json:"checks" yaml:"checks"`

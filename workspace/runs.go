@@ -65,7 +65,7 @@ type Run struct {
 	Executions int64 `json:"executions"`
 	// WrongTurns are the dossier's known wrong fixes that explain a failed
 	// submission (challenges.Dossier.WrongTurnsFor). Empty for checks,
-	// passes and runs that could not run.
+	// passing submissions and runs that could not run.
 	WrongTurns []challenges.PublicWrongTurn `json:"wrong_turns,omitempty"`
 }
 
