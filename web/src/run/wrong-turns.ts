@@ -24,7 +24,7 @@ function wrongTurn(w: WrongTurn): HTMLElement {
 export function wrongTurnsView(turns: WrongTurn[], runID: string): HTMLElement {
   const heading = `wrong-turns-${runID}`;
   return h('section', { class: 'wrong-turns', 'aria-labelledby': heading },
-    h('h3', { id: heading }, 'Known wrong turns'),
+    h('h2', { id: heading }, 'Known wrong turns'),
     h('p', { class: 'wrong-turns-intro' },
       `Fixes that look right and fail ${turns.length === 1 ? 'this way' : 'these ways'}. Does yours look like one? Open it to read why it fails and where to look.`),
     h('ul', null, turns.map(wrongTurn)));
