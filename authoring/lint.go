@@ -73,6 +73,7 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 	report := &Report{Dossiers: slugs, Skeletons: map[string][]string{}}
 	known := l.knownSlugs()
 	for _, slug := range slugs {
+		l.checkWrongTurns(slug, loaded[slug])
 		l.checkHidden(slug)
 		repo := l.checkRepo(slug)
 		if err := l.checkSuite(slug, repo); err != nil {

@@ -50,6 +50,41 @@ func TestLintFindsEveryKindOfProblem(t *testing.T) {
 		},
 		want: []wantLint{{"challenges/receipt-twice/dossier.yaml", "logs[0].file", `"evidence/worker.log" does not exist`, "create"}},
 	}, {
+		name: "wrong turn never shown, or giving the answer away",
+		break_: func(t *testing.T, dossier, _ string) {
+			yaml := filepath.Join(dossier, "dossier.yaml")
+			edit(t, filepath.Join(dossier, "repo", "src", "claims.js"), "const token = `${owner}:${jobId}:${clock.now()}:${acquisitions}`;", "const token = owner;")
+			edit(t, yaml, "looks_like: Wait a little after finding the job free, then read the claim again",
+				"looks_like: Claiming a job is not atomic, so wait and read the claim again")
+			edit(t, yaml, "Two workers that find the claim free at the same moment",
+				"The claim reads the key and writes it in two store calls, and two workers")
+			edit(t, yaml, "In the trace, find both workers' second reads of the claim.",
+				"Write const token = `${owner}:${jobId}:${clock.now()}:${acquisitions}`; instead.")
+			edit(t, yaml, "tests: [exactly one receipt per job in every schedule]", "tests: [exactly one receipt per job]")
+		},
+		want: []wantLint{
+			{"challenges/receipt-twice/dossier.yaml", "wrong_turns[0].looks_like", `names the correct hypothesis, "Claiming a job is not atomic"`, "without the fix"},
+			{"challenges/receipt-twice/dossier.yaml", "wrong_turns[0].why_it_fails", "from secret.explanation", "in your own words"},
+			{"challenges/receipt-twice/dossier.yaml", "wrong_turns[0].look_at", "quotes the reference fix", "in your own words"},
+			{"challenges/receipt-twice/dossier.yaml", "wrong_turns[0].tests[0]", `no test named "exactly one receipt per job"`, "hidden_tests/receipt-twice/suite.mjs"},
+		},
+	}, {
+		name: "wrong turn naming the fix's identifier, a decoy's why.md or the answer's id",
+		break_: func(t *testing.T, dossier, _ string) {
+			yaml := filepath.Join(dossier, "dossier.yaml")
+			edit(t, filepath.Join(dossier, "solution", "src", "claims.js"), "let acquisitions = 0;", "let acquisitions = 0;\nconst claimToken = 1;")
+			edit(t, yaml, "looks_like: Wait a little after finding the job free, then read the claim again",
+				"looks_like: A fix for claim-not-atomic that waits and reads again")
+			edit(t, yaml, "Two workers that find the claim free at the same moment",
+				"Both workers can read the claim as free, both sleep, and")
+			edit(t, yaml, "In the trace, find both workers' second reads of the claim.", "Where is claimToken set?")
+		},
+		want: []wantLint{
+			{"challenges/receipt-twice/dossier.yaml", "wrong_turns[0].looks_like", `names the correct hypothesis's id, "claim-not-atomic"`, "without the fix"},
+			{"challenges/receipt-twice/dossier.yaml", "wrong_turns[0].why_it_fails", "from decoys/sleep-recheck/why.md", "in your own words"},
+			{"challenges/receipt-twice/dossier.yaml", "wrong_turns[0].look_at", "names claimToken, which only the reference fix has (solution/src/claims.js)", "in your own words"},
+		},
+	}, {
 		name: "no hidden suite",
 		break_: func(t *testing.T, _, hidden string) {
 			remove(t, filepath.Join(hidden, "suite.mjs"))

@@ -125,13 +125,15 @@ type claim struct {
 	files   map[string][]byte
 	want    runner.Verdict
 	runs    int
+	decoy   string // the decoy's name, for a decoy's claim
 }
 
 // Prove runs every claim a dossier makes through r: the buggy repo fails the
 // visible and the hidden suite; the reference fix passes both, the hidden one
 // opts.Runs times in a row with identical results; every decoy fails the hidden
-// suite. It returns the proofs in that order; an error means the runner itself
-// failed and nothing can be concluded.
+// suite, as each wrong turn written from it says (failing its tests and
+// passing its passes). It returns the proofs in that order; an error means
+// the runner itself failed and nothing can be concluded.
 func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts ProofOptions) ([]Proof, error) {
 	if opts.Hidden == nil {
 		return nil, fmt.Errorf("%s: no hidden suite given", d.Slug)
@@ -176,13 +178,13 @@ func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
 		return nil, err
 	}
 	claims := []claim{
-		{buggySubject, runner.SuiteVisible, buggy, runner.VerdictFail, 1},
-		{buggySubject, runner.SuiteHidden, buggy, runner.VerdictFail, 1},
-		{"reference fix", runner.SuiteVisible, fixed, runner.VerdictPass, 1},
-		{"reference fix", runner.SuiteHidden, fixed, runner.VerdictPass, runs},
+		{buggySubject, runner.SuiteVisible, buggy, runner.VerdictFail, 1, ""},
+		{buggySubject, runner.SuiteHidden, buggy, runner.VerdictFail, 1, ""},
+		{"reference fix", runner.SuiteVisible, fixed, runner.VerdictPass, 1, ""},
+		{"reference fix", runner.SuiteHidden, fixed, runner.VerdictPass, runs, ""},
 	}
 	for _, decoy := range decoys {
-		claims = append(claims, claim{"decoy " + decoy.Name, runner.SuiteHidden, decoy.Files, runner.VerdictFail, 1})
+		claims = append(claims, claim{"decoy " + decoy.Name, runner.SuiteHidden, decoy.Files, runner.VerdictFail, 1, decoy.Name})
 	}
 	return claims, nil
 }
@@ -190,7 +192,7 @@ func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
 func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions, c claim) (Proof, error) {
 	job := d.NewJob(opts.Image, c.suite, c.files, opts.Hidden)
 	p := Proof{Dossier: d.Slug, Subject: c.subject, Suite: c.suite, Want: c.want}
-	var first string
+	var first, missed string
 	measured := c.suite == runner.SuiteHidden && c.want == runner.VerdictPass
 	for run := 1; run <= c.runs; run++ {
 		res, err := r.Run(ctx, job)
@@ -203,6 +205,9 @@ func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions,
 			first = fingerprint
 			p.Got = res.Verdict
 			p.Detail = explain(res)
+			if c.decoy != "" {
+				missed = d.wrongTurnMissed(c.decoy, testsWith(res, runner.StatusFail), testsWith(res, runner.StatusPass))
+			}
 			if measured {
 				p.Margins = marginsOf(res, job.Limits.WithDefaults())
 			}
@@ -218,6 +223,9 @@ func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions,
 		}
 	}
 	p.OK = p.Got == c.want && p.Identical == p.Runs
+	if p.OK && missed != "" {
+		p.OK, p.Detail = false, missed
+	}
 	if p.Margins != nil && p.OK {
 		if why := p.Margins.problem(); why != "" {
 			p.OK, p.Detail = false, why
@@ -241,6 +249,17 @@ func resultsFingerprint(res *runner.Results) string {
 		Tests   []runner.TestResult `json:"tests"`
 	}{res.Verdict, res.Message, res.Tests})
 	return string(data)
+}
+
+// testsWith names the tests of a result that have a status.
+func testsWith(res *runner.Results, status string) []string {
+	var out []string
+	for _, t := range res.Tests {
+		if t.Status == status {
+			out = append(out, t.Name)
+		}
+	}
+	return out
 }
 
 // explain names what decided a result: the first test that failed, else

@@ -207,3 +207,30 @@ func TestExplainNamesTheFailureBeforeTheUndecided(t *testing.T) {
 		t.Errorf("without a failure, explain = %q", got)
 	}
 }
+
+func TestProveReportsWrongTurnNotShownForItsDecoy(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(w *WrongTurn)
+		detail string
+	}{
+		{"a test the decoy passes", func(w *WrongTurn) { w.Tests = append(w.Tests, "nobody overwrites a live lock") },
+			`its test "nobody overwrites a live lock" did not fail`},
+		{"a pass the decoy fails", func(w *WrongTurn) { w.Passes = []string{"exactly once"} },
+			`its test "exactly once" did not pass`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := tinyLock(t)
+			tc.change(&d.WrongTurns[0])
+			proofs, err := Prove(context.Background(), &scriptedRunner{verdict: atomicPasses}, os.DirFS("testdata"), d, ProofOptions{
+				Image: "img", Hidden: map[string][]byte{"suite.mjs": []byte("export default {}")},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if decoy := proofs[len(proofs)-1]; decoy.OK || !strings.Contains(decoy.Detail, tc.detail) {
+				t.Fatalf("a decoy whose wrong turn would not be shown was accepted: %+v", decoy)
+			}
+		})
+	}
+}

@@ -52,6 +52,9 @@ type Dossier struct {
 	RepoScale RepoScale `json:"repo_scale" yaml:"repo_scale"`
 	// Hints are the progressive hints, broad to narrow. Secret until revealed.
 	Hints []Hint `json:"hints" yaml:"hints"`
+	// WrongTurns are common wrong fixes, each explained after a failed
+	// submission that matches it (see WrongTurn); optional.
+	WrongTurns []WrongTurn `json:"wrong_turns,omitempty" yaml:"wrong_turns"`
 	// Checks are the checks the learner can run.
 	Checks Checks `json:"checks" yaml:"checks"`
 	// ReadonlyFiles are the repo/ paths the learner may not change.

@@ -42,6 +42,7 @@ func (c *checker) checkDossier(d *Dossier) {
 	}
 	c.checkGraph(d.Architecture)
 	c.checkHypotheses(d)
+	c.checkWrongTurns(d)
 	c.checkEvidence(d)
 	c.checkRepoPaths(d)
 	c.checkReadonly(d.ReadonlyFiles)

@@ -128,6 +128,24 @@ func TestBrokenDossiers(t *testing.T) {
 		},
 		want: []wantProblem{{file: "dossier.yaml", field: "likely_area[0]", lineText: "likely_area:", message: "not a clean relative path"}},
 	}, {
+		name: "wrong turn of an unknown decoy",
+		break_: func(t *testing.T, m fstest.MapFS) {
+			editYAML(t, m, "decoys: [sleep-recheck]", "decoys: [sleep-reckeck]")
+		},
+		want: []wantProblem{{file: "dossier.yaml", field: "wrong_turns[0].decoys[0]", lineText: "decoys: [sleep-reckeck]",
+			message: `unknown decoy "sleep-reckeck" (known: sleep-recheck)`, fix: `did you mean "sleep-recheck"?`}},
+	}, {
+		name:   "wrong turn without tests",
+		break_: func(t *testing.T, m fstest.MapFS) { editYAML(t, m, "    tests: [exactly once]\n", "") },
+		want:   []wantProblem{{file: "dossier.yaml", field: "wrong_turns[0].tests", lineText: "looks_like: WRONG-TURN", message: "missing required field"}},
+	}, {
+		name: "wrong turn whose test both fails and passes",
+		break_: func(t *testing.T, m fstest.MapFS) {
+			editYAML(t, m, "    decoys: [sleep-recheck]\n", "    passes: [exactly once]\n    decoys: [sleep-recheck]\n")
+		},
+		want: []wantProblem{{file: "dossier.yaml", field: "wrong_turns[0].passes[0]", lineText: "passes: [exactly once]",
+			message: `"exactly once" is also in tests`, fix: "in passes if it passes it"}},
+	}, {
 		name:   "decoy without why.md",
 		break_: func(t *testing.T, m fstest.MapFS) { delete(m, fixture+"/decoys/sleep-recheck/why.md") },
 		want:   []wantProblem{{file: "decoys/sleep-recheck/why.md", message: "decoy has no why.md"}},

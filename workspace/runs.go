@@ -7,6 +7,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/racecase/racecase/challenges"
 	"github.com/racecase/racecase/runner"
 	"github.com/racecase/racecase/store/sqlite"
 	"github.com/racecase/racecase/store/sqlite/db"
@@ -62,6 +63,10 @@ type Run struct {
 	// Executions is how many times the run was started; more than one only
 	// when a process died while running it.
 	Executions int64 `json:"executions"`
+	// WrongTurns are the dossier's known wrong fixes that explain a failed
+	// submission (challenges.Dossier.WrongTurnsFor). Empty for checks,
+	// passing submissions and runs that could not run.
+	WrongTurns []challenges.PublicWrongTurn `json:"wrong_turns,omitempty"`
 }
 
 // RunEvent is one change of a run's status.
@@ -154,10 +159,40 @@ func (s *Service) Run(ctx context.Context, learner, runID string) (Run, error) {
 	if err != nil {
 		return Run{}, wrap(err, "get run")
 	}
-	return runView(db.Run{
+	run, err := runView(db.Run{
 		ID: row.ID, WorkspaceID: row.WorkspaceID, Kind: row.Kind, Status: row.Status, Verdict: row.Verdict,
 		Results: row.Results, Executions: row.Executions, CreatedAt: row.CreatedAt, StartedAt: row.StartedAt, FinishedAt: row.FinishedAt,
 	})
+	if err != nil || run.Kind != KindSubmit || run.Verdict != string(runner.VerdictFail) {
+		return run, err
+	}
+	return s.withWrongTurns(ctx, learner, run)
+}
+
+// withWrongTurns adds to a failed submission the known wrong fixes of its
+// dossier that its failed and passed tests match (none when the dossier is
+// no longer served).
+func (s *Service) withWrongTurns(ctx context.Context, learner string, run Run) (Run, error) {
+	var failed, passed []string
+	for _, t := range run.Tests {
+		switch t.Status {
+		case runner.StatusFail:
+			failed = append(failed, t.Name)
+		case runner.StatusPass:
+			passed = append(passed, t.Name)
+		}
+	}
+	if len(failed) == 0 {
+		return run, nil
+	}
+	ws, err := s.store.GetWorkspace(ctx, db.GetWorkspaceParams{ID: run.WorkspaceID, LearnerID: learner})
+	if err != nil {
+		return Run{}, wrap(err, "get the workspace of run "+run.ID)
+	}
+	if d, ok := s.lookup(ws.Dossier); ok {
+		run.WrongTurns = d.WrongTurnsFor(failed, passed)
+	}
+	return run, nil
 }
 
 // RunEvents returns the status changes of one of learner's runs after the

@@ -77,6 +77,13 @@ func hiddenSourceLines(t testing.TB) []string {
 // fixed content.
 func solutionChanges(t testing.TB) map[string]string {
 	t.Helper()
+	return overlayChanges(t, challenges.SolutionDir)
+}
+
+// overlayChanges returns the files an overlay of the flagship ("solution"
+// or "decoys/<name>") changes, with their content.
+func overlayChanges(t testing.TB, overlay string) map[string]string {
+	t.Helper()
 	d, err := challenges.Load(challenges.FS, flagship)
 	if err != nil {
 		t.Fatal(err)
@@ -85,18 +92,18 @@ func solutionChanges(t testing.TB) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixed, err := d.SolutionFiles(challenges.FS)
+	changed, err := d.Overlay(challenges.FS, overlay)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]string{}
-	for p, data := range fixed {
+	for p, data := range changed {
 		if !bytes.Equal(repo[p], data) {
 			out[p] = string(data)
 		}
 	}
 	if len(out) == 0 {
-		t.Fatal("the reference fix changes nothing")
+		t.Fatalf("%s changes nothing", overlay)
 	}
 	return out
 }

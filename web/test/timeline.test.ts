@@ -40,7 +40,7 @@ test('a call waits from its worker\'s previous step; the in-flight note moves of
   assert.deepEqual(m.lanes, ['blue', 'green']);
   assert.deepEqual(m.steps.map((s) => s.step), setSleepReread.map((s) => s.step));
   const greenSet = m.steps[7];
-  assert.deepEqual(greenSet.wait, { kind: 'call', after: 3, since: 0 });
+  assert.deepEqual(greenSet.wait, { kind: 'call', after: 3, from: 4, since: 0 });
   assert.equal(greenSet.outcome, 'wrote "green", expires in 30000 ms');
   assert.equal(m.steps[0].wait, undefined, 'a first step waits for nothing');
   assert.equal(m.steps[5].wait?.kind, 'timer');

@@ -227,12 +227,23 @@ export interface TestResult {
   trace?: TraceStep[];
 }
 
+/** A known wrong fix that a failed submission's failed tests match. */
+export interface WrongTurn {
+  looks_like: string;
+  why_it_fails: string;
+  look_at: string;
+  /** The failed hidden tests it explains. */
+  tests: string[];
+}
+
 export interface Run extends RunSummary {
   message?: string;
   tests: TestResult[];
   output?: string;
   duration_ms?: number;
   executions: number;
+  /** Only on a failed submission, and only when its failed tests match one. */
+  wrong_turns?: WrongTurn[];
 }
 
 export interface RunEvent {

@@ -6,6 +6,7 @@ import { duration } from '../lib/format';
 import type { Run, RunEvent, RunKind, RunStatus, RunSummary } from '../lib/types';
 import type { OutputPanel } from './output';
 import { resultsView, runLabel, verdictWords } from './results';
+import type { SourceLinks } from './source-site';
 
 export interface RunHooks {
   /** Saves pending edits; false stops the run (e.g. an unresolved conflict). */
@@ -28,6 +29,7 @@ export class RunController {
     private readonly checkName: string,
     private readonly out: OutputPanel,
     private readonly hooks: RunHooks,
+    private readonly links: SourceLinks,
   ) {}
 
   get busy(): boolean {
@@ -84,7 +86,7 @@ export class RunController {
       if (run.status !== 'done') return this.resume(run.id);
       this.followed.add(run.id);
       this.out.line(`Last ${runLabel(run.kind).toLowerCase()}: ${this.summaryLine(run)}`, run.verdict === 'pass' ? 'ok' : 'bad');
-      this.out.setResults(resultsView(run), this.count(run));
+      this.out.setResults(resultsView(run, this.links), this.count(run));
     } catch {
       // Nothing to restore.
     }
@@ -162,7 +164,7 @@ export class RunController {
     const ok = run.verdict === 'pass';
     this.out.line(`${ok ? '✓' : '✗'} ${this.summaryLine(run)}`, ok ? 'ok' : 'bad');
     this.out.setStatus(ok ? 'passed' : run.verdict === 'fail' ? 'failed' : run.verdict ?? 'error', ok ? 'ok' : 'bad');
-    this.out.setResults(resultsView(run), this.count(run));
+    this.out.setResults(resultsView(run, this.links), this.count(run));
     this.stop();
     this.hooks.finished(run);
   }

@@ -1,6 +1,10 @@
 // The one-sentence story of a failing interleaving, told from the trace
-// alone: which call was still in flight when another worker looked at the
-// same key, and what the workers went on to do that breaks the property.
+// alone: which call was still in flight (since it was issued) when another
+// worker looked at the same key, or whose lease ran out under it, and what
+// the workers went on to do that breaks the property (or, when no one step
+// breaks it, the last lease that ran out). When the trace holds
+// several requests, the story names the one each step served.
+import { expiryStory, leaseStory } from './lease-story';
 import { isRead, overlaps, type ModelStep, type Overlap, type TraceModel } from './trace-model';
 
 /** The sentence, and the overlap it tells of (for the picture to stress). */
@@ -44,11 +48,20 @@ function keyOverlap(all: Overlap[], firstBreak: number): Overlap | undefined {
   return ranked.reduce<Overlap | undefined>((best, o) => (!best || o.during.index > best.during.index ? o : best), undefined);
 }
 
+/** The request a step served, when the trace holds several: " (for job-7 #2)". */
+function forRequest(st: ModelStep, model: TraceModel): string {
+  return model.manyRequests && st.request ? ` (for ${st.request})` : '';
+}
+
 /** What the highlighted steps did: "blue and green both went on to send (steps 10 and 15)". */
 function outcome(breaking: ModelStep[]): string {
   const workers = [...new Set(breaking.map((s) => s.worker))];
   const ops = [...new Set(breaking.map((s) => s.operation))];
+  const requests = [...new Set(breaking.map((s) => s.request).filter((r): r is string => !!r))];
   if (workers.length > 1 && ops.length === 1) return `${names(workers)} both went on to ${ops[0]} (${stepList(breaking)})`;
+  if (ops.length === 1 && requests.length > 1 && requests.length === breaking.length) {
+    return `${names(workers)} went on to ${ops[0]} for ${requests.length === 2 ? 'both' : 'each of'} ${names(requests)} (${stepList(breaking)})`;
+  }
   const first = breaking[0];
   return `${first.worker}'s ${first.operation}${first.key ? ` of ${first.key}` : ''} at step ${first.step} breaks the property`;
 }
@@ -56,7 +69,9 @@ function outcome(breaking: ModelStep[]): string {
 /** Tells the story of a model in one sentence. */
 export function storyOf(model: TraceModel): Story {
   const breaking = model.steps.filter((s) => s.highlight);
-  if (breaking.length === 0) return { sentence: `${model.steps.length} steps of ${names(model.lanes)} led to the failure.` };
+  if (breaking.length === 0) return expiryStory(model) ?? { sentence: `${model.steps.length} steps of ${names(model.lanes)} led to the failure.` };
+  const lease = leaseStory(model, breaking);
+  if (lease) return lease;
   const overlap = keyOverlap(overlaps(model), breaking[0].index);
   const end = outcome(breaking);
   if (!overlap) return { sentence: `${end[0].toUpperCase()}${end.slice(1)}.` };
@@ -65,6 +80,7 @@ export function storyOf(model: TraceModel): Story {
   const saw = isRead(during.operation) ? ` and got ${during.outcome}` : '';
   return {
     overlap,
-    sentence: `${call.worker}'s ${call.operation} of ${call.key} was still in flight${since} when ${during.worker} ${verb(during)} it at step ${during.step}${saw}; ${end}.`,
+    sentence: `${call.worker}'s ${call.operation} of ${call.key}${forRequest(call, model)} was still in flight${since} `
+      + `when ${during.worker}${forRequest(during, model)} ${verb(during)} it at step ${during.step}${saw}; ${end}.`,
   };
 }

@@ -151,6 +151,12 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
       top.setStatus(...verdictStatus(r));
       layout.revealResults();
     },
+  }, {
+    open: (site) => {
+      layout.showCode();
+      void p.showLine(site.path, site.line, site.column);
+    },
+    mark: (site) => p.markLine(site?.path ?? null, site?.line),
   });
   top.setStatus('Ready', 'idle');
   steps.update(ws.progress);

@@ -32,6 +32,8 @@ export interface PageLayout {
   runStarted(): void;
   /** A verdict arrived: the results open large, or (phones) come into view. */
   revealResults(): void;
+  /** The learner went to a line of code from the results: phones show the Code view. */
+  showCode(): void;
   dispose(): void;
 }
 
@@ -144,6 +146,9 @@ export function pageLayout(p: PageParts): PageLayout {
         if (!output.collapsed()) before = output.size();
         output.set(large());
       }
+    },
+    showCode() {
+      if (phone.matches) select('code', true);
     },
     dispose() {
       phone.removeEventListener('change', applyView);

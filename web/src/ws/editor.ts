@@ -1,8 +1,11 @@
 // The code editor: one CodeMirror view whose state is swapped per open file,
-// so each tab keeps its own undo history, selection and scroll position.
-import { Annotation, EditorState, Prec, type Extension } from '@codemirror/state';
+// so each tab keeps its own undo history, selection and scroll position. It
+// can put the cursor on a given line and column, and highlight one line (the
+// code a traced call came from).
+import { Annotation, EditorState, Prec, type Extension, type StateEffect, type TransactionSpec } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { editorExtensions } from './editor-setup';
+import { hasLineMark, lineMark, offsetOf, setLineMark } from './line-mark';
 
 /** How long after focus arrives from the keyboard Tab still moves on. */
 const KEYBOARD_ENTRY_MS = 60_000;
@@ -25,6 +28,10 @@ export class Editor {
   private readonlyPaths = new Set<string>();
   private scrolls = new Map<string, number>();
   private shortcuts: Extension;
+  /** The file whose line is highlighted, and the line. */
+  private mark: { path: string; line: number } | null = null;
+  /** The pending restore of a file's scroll position after switching to it. */
+  private restoring = 0;
   active: string | null = null;
 
   constructor(parent: HTMLElement, private readonly hooks: EditorHooks) {
@@ -55,7 +62,49 @@ export class Editor {
     const listener = EditorView.updateListener.of((u) => {
       if (u.docChanged && !u.transactions.some((tr) => tr.annotation(external))) this.hooks.edited(path);
     });
-    return EditorState.create({ doc: content, extensions: editorExtensions(path, readonly, this.shortcuts, listener) });
+    return EditorState.create({ doc: content, extensions: [editorExtensions(path, readonly, this.shortcuts, listener), lineMark] });
+  }
+
+  /** Applies a transaction to an open file, shown or not. */
+  private update(path: string, spec: TransactionSpec): void {
+    if (path === this.active) this.view.dispatch(spec);
+    else {
+      const st = this.states.get(path);
+      if (st) this.states.set(path, st.update(spec).state);
+    }
+  }
+
+  /**
+   * Puts the cursor of the active file at a line and column (from 1),
+   * scrolls it to the middle of the view and focuses the editor.
+   */
+  reveal(line: number, column = 1): void {
+    if (!this.active) return;
+    const at = offsetOf(this.view.state, line, column);
+    cancelAnimationFrame(this.restoring);
+    this.view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
+    this.view.focus();
+  }
+
+  /**
+   * Highlights a line (from 1) of an open file, scrolling it into view when
+   * the file is shown; null clears the highlight.
+   */
+  markLine(path: string | null, line = 0): void {
+    const state = path === this.active ? this.view.state : path ? this.states.get(path) : undefined;
+    if (this.mark?.path === path && this.mark.line === line && state && hasLineMark(state)) return;
+    if (this.mark && (this.mark.path !== path || this.mark.line !== line) && this.states.has(this.mark.path)) {
+      this.update(this.mark.path, { effects: setLineMark.of(null) });
+    }
+    this.mark = null;
+    if (!path || !this.states.has(path)) return;
+    this.mark = { path, line };
+    const effects: StateEffect<unknown>[] = [setLineMark.of(line)];
+    if (path === this.active) {
+      cancelAnimationFrame(this.restoring);
+      effects.push(EditorView.scrollIntoView(offsetOf(this.view.state, line), { y: 'nearest' }));
+    }
+    this.update(path, { effects });
   }
 
   isOpen(path: string): boolean {
@@ -82,7 +131,7 @@ export class Editor {
     this.active = path;
     this.view.setState(next);
     const top = this.scrolls.get(path) ?? 0;
-    requestAnimationFrame(() => { this.view.scrollDOM.scrollTop = top; });
+    this.restoring = requestAnimationFrame(() => { this.view.scrollDOM.scrollTop = top; });
   }
 
   /** Closes a file; the view goes empty when it was the last one. */

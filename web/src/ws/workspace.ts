@@ -151,6 +151,22 @@ export class WorkspacePane {
     }
   }
 
+  /**
+   * Opens a file at a line and column (from 1), highlights the line and
+   * moves focus there: where a traced call was made.
+   */
+  async showLine(path: string, line: number, column?: number): Promise<void> {
+    await this.open(path);
+    if (this.editor.active !== path) return;
+    this.editor.markLine(path, line);
+    this.editor.reveal(line, column);
+  }
+
+  /** Highlights a line (from 1) of a file when it is open in the editor; null clears it. */
+  markLine(path: string | null, line?: number): void {
+    this.editor.markLine(path, line);
+  }
+
   focusEditor(): void {
     if (!this.editor.active && this.files.length) void this.open(this.files[0].path);
     this.editor.focus();
