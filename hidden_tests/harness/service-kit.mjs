@@ -85,6 +85,8 @@ function fencedStorage() {
 /**
  * A provider that refuses calls over its rate (a token bucket on virtual time):
  * `perSecond` calls a second, bursts of `burst`. Refused calls reject with a 429.
+ * `reply` answers the calls within the rate, and may refuse one (call.reject);
+ * each call it accepts counts as a side effect of the call's job.
  * @param {{ methods?: string[], perSecond: number, burst?: number, reply?: (args: unknown[], call: object) => unknown }} options
  */
 function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply }) {
@@ -96,8 +98,11 @@ function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply }
       return call.reject(`429 Too Many Requests: at most ${perSecond} calls a second`);
     }
     state.tokens -= 1;
-    call.record(call.job);
-    return reply ? reply(args, call) : { ok: true };
+    const answer = reply ? reply(args, call) : { ok: true };
+    // A call the reply refuses (call.reject) still spends its token, as a rate
+    // limiter counts requests, but it had no effect: only accepted calls count.
+    if (!(answer instanceof Rejection)) call.record(call.job);
+    return answer;
   };
   return {
     state: () => ({ tokens: burst, at: 0, refused: 0 }),
