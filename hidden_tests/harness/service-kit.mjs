@@ -5,9 +5,18 @@
 
 import { Rejection } from './services.mjs';
 
+/**
+ * A kit service with the `latencyMs` its constructor was given: how long each of
+ * its calls takes, [min, max] ms (checked like any service's). Without it, the
+ * service's calls take what the suite's limits.maxLatencyMs allows.
+ */
+function withLatency(service, latencyMs) {
+  return latencyMs === undefined ? service : { ...service, latencyMs };
+}
+
 /** A source of monotonically increasing fencing tokens: next() → 1, 2, 3, … */
-function tokens({ start = 0 } = {}) {
-  return {
+function tokens({ start = 0, latencyMs } = {}) {
+  return withLatency({
     label: 'token',
     state: () => ({ last: start }),
     methods: {
@@ -17,7 +26,7 @@ function tokens({ start = 0 } = {}) {
       },
     },
     describe: (method, args, value) => `token ${value}`,
-  };
+  }, latencyMs);
 }
 
 /**
@@ -27,8 +36,8 @@ function tokens({ start = 0 } = {}) {
  * is live; release(key, owner) → whether it was the owner's. State: leases (key
  * → { owner, until, token }) and every grant, in order.
  */
-function leases() {
-  return {
+function leases({ latencyMs } = {}) {
+  return withLatency({
     label: 'lease',
     state: () => ({ leases: {}, grants: [], last: 0 }),
     methods: {
@@ -50,7 +59,7 @@ function leases() {
     describe: (method, [key], value) => (method === 'acquire' ? (value === null ? 'null: held by another owner' : `granted ${key}, token ${value}`) : String(value)),
     /** When the leases a worker holds run out: pauses `until: 'leases'` wait for them. */
     leasesOf: (state, worker, now) => Object.entries(state.leases).filter(([, l]) => l.owner === worker && l.until > now).map(([key, l]) => ({ key, until: l.until })),
-  };
+  }, latencyMs);
 }
 
 /**
@@ -58,8 +67,8 @@ function leases() {
  * value, token) is refused when a higher token already wrote the key.
  * State: data (key → value), highest (key → token), accepted writes.
  */
-function fencedStorage() {
-  return {
+function fencedStorage({ latencyMs } = {}) {
+  return withLatency({
     label: 'write',
     state: () => ({ data: {}, highest: {}, accepted: [] }),
     methods: {
@@ -79,7 +88,7 @@ function fencedStorage() {
         return state.data[key] ?? null;
       },
     },
-  };
+  }, latencyMs);
 }
 
 /**
@@ -87,9 +96,10 @@ function fencedStorage() {
  * `perSecond` calls a second, bursts of `burst`. Refused calls reject with a 429.
  * `reply` answers the calls within the rate, and may refuse one (call.reject);
  * each call it accepts counts as a side effect of the call's job.
- * @param {{ methods?: string[], perSecond: number, burst?: number, reply?: (args: unknown[], call: object) => unknown }} options
+ * @param {{ methods?: string[], perSecond: number, burst?: number, reply?: (args: unknown[], call: object) => unknown,
+ *   latencyMs?: [number, number] }} options
  */
-function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply }) {
+function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply, latencyMs }) {
   const handle = (state, args, call) => {
     state.tokens = Math.min(burst, state.tokens + ((call.at - state.at) * perSecond) / 1000);
     state.at = call.at;
@@ -104,10 +114,10 @@ function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply }
     if (!(answer instanceof Rejection)) call.record(call.job);
     return answer;
   };
-  return {
+  return withLatency({
     state: () => ({ tokens: burst, at: 0, refused: 0 }),
     methods: Object.fromEntries(methods.map((name) => [name, handle])),
-  };
+  }, latencyMs);
 }
 
 /** The rows of `table` (a Map of id → row) matching every field of `where`. */
@@ -125,9 +135,9 @@ const copyTables = (tables) => Object.fromEntries(Object.entries(tables).map(([n
  * it when another transaction committed a row it wrote (first committer wins),
  * when a row it read changed ('serializable' only, or rows it selected
  * `forUpdate`), or when a unique constraint would break.
- * @param {{ tables: Record<string, { rows?: object[], unique?: string[][] }> }} options
+ * @param {{ tables: Record<string, { rows?: object[], unique?: string[][] }>, latencyMs?: [number, number] }} options
  */
-function transactional({ tables }) {
+function transactional({ tables, latencyMs }) {
   const state = () => ({
     committed: Object.fromEntries(Object.entries(tables).map(([name, t]) => [name, new Map((t.rows ?? []).map((r) => [r.id, { ...r }]))])),
     versions: {},
@@ -156,7 +166,7 @@ function transactional({ tables }) {
   };
   const unique = (committed, table, row, id) => (tables[table]?.unique ?? []).find((fields) => matching(committed[table], {})
     .some((other) => other.id !== id && fields.every((f) => other[f] === row[f])));
-  return {
+  return withLatency({
     state,
     methods: {
       begin(s, [isolation = 'snapshot']) {
@@ -229,7 +239,7 @@ function transactional({ tables }) {
         return { committed: true };
       }),
     },
-  };
+  }, latencyMs);
 }
 
 /**
@@ -237,11 +247,11 @@ function transactional({ tables }) {
  * first visible message (or null) and hides it for `visibilityTimeoutMs`;
  * ack(receipt) deletes it if the receipt is still the current one; extend(receipt,
  * ms) keeps it hidden longer. A message not acked in time becomes visible again.
- * @param {{ messages: Array<{ id: string, body: unknown }>, visibilityTimeoutMs: number }} options
+ * @param {{ messages: Array<{ id: string, body: unknown }>, visibilityTimeoutMs: number, latencyMs?: [number, number] }} options
  */
-function broker({ messages, visibilityTimeoutMs }) {
+function broker({ messages, visibilityTimeoutMs, latencyMs }) {
   const current = (s, receipt) => s.messages.find((m) => m.receipt === receipt);
-  return {
+  return withLatency({
     state: () => ({ messages: messages.map((m) => ({ ...m, visibleAt: 0, receipt: null, received: 0, acked: false })) }),
     methods: {
       receive(s, args, call) {
@@ -268,7 +278,7 @@ function broker({ messages, visibilityTimeoutMs }) {
         return { ok: true };
       },
     },
-  };
+  }, latencyMs);
 }
 
 /** Every ready-made service, as a suite's default-export function receives them. */

@@ -33,3 +33,39 @@ test('a rate-limited call that its reply refuses is not counted as an effect', a
     }`);
   assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
 });
+
+test('every kit service takes a latencyMs option, checked like any service latency', async () => {
+  const options = {
+    tokens: {},
+    leases: {},
+    fencedStorage: {},
+    rateLimited: { perSecond: 1 },
+    transactional: { tables: {} },
+    broker: { messages: [], visibilityTimeoutMs: 1000 },
+  };
+  assert.deepEqual(Object.keys(options).sort(), Object.keys(serviceKit).sort());
+  for (const [name, given] of Object.entries(options)) {
+    assert.deepEqual(serviceKit[name]({ ...given, latencyMs: [200, 400] }).latencyMs, [200, 400], name);
+    assert.equal(serviceKit[name](given).latencyMs, undefined, `${name} without the option uses the suite's latency`);
+  }
+  const suite = {
+    subject: subject({ ids: { $: 'remote', name: 'ids', methods: ['next'] } }),
+    services: { ids: serviceKit.tokens({ latencyMs: [400, 200] }) },
+    scenarios: [{ name: 'one', deliveries: [{ worker: 'blue', job: 'a', at: 0 }], tests: [{ name: 'acked', property: 'allDeliveriesAcked' }] }],
+  };
+  const problems = checkSuite(suite);
+  assert.deepEqual(problems.map((p) => p.field), ['services.ids.latencyMs']);
+
+  const slow = ({ services }) => ({
+    ...suite,
+    services: { ids: services.tokens({ latencyMs: [300, 300] }) },
+    properties: { show: { end: (world) => world.violate('show', 'show the trace') } },
+    scenarios: [{ ...suite.scenarios[0], tests: [{ name: 'trace', property: 'show' }] }],
+  });
+  const results = await runWorker(slow, `
+    export function createWorker({ ids }) {
+      return { async handle() { await ids.next(); return 'done'; } };
+    }`);
+  const next = results.tests[0].trace.find((s) => s.operation === 'next');
+  assert.deepEqual({ at: next.at, issued: next.issued, result: next.result }, { at: 300, issued: 0, result: 'token 1 (in flight since 0 ms)' });
+});
