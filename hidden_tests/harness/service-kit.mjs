@@ -17,7 +17,6 @@ function withLatency(service, latencyMs) {
 /** A source of monotonically increasing fencing tokens: next() → 1, 2, 3, … */
 function tokens({ start = 0, latencyMs } = {}) {
   return withLatency({
-    label: 'token',
     state: () => ({ last: start }),
     methods: {
       next(state) {
@@ -38,7 +37,6 @@ function tokens({ start = 0, latencyMs } = {}) {
  */
 function leases({ latencyMs } = {}) {
   return withLatency({
-    label: 'lease',
     state: () => ({ leases: {}, grants: [], last: 0 }),
     methods: {
       acquire(state, [key, owner, ttlMs], call) {
@@ -95,11 +93,12 @@ function fencedStorage({ latencyMs } = {}) {
  * A provider that refuses calls over its rate (a token bucket on virtual time):
  * `perSecond` calls a second, bursts of `burst`. Refused calls reject with a 429.
  * `reply` answers the calls within the rate, and may refuse one (call.reject);
- * each call it accepts counts as a side effect of the call's job.
+ * each call it accepts counts as a side effect of the call's job, named `label`
+ * in messages (e.g. 'e-mail'; default: "mail.send() call").
  * @param {{ methods?: string[], perSecond: number, burst?: number, reply?: (args: unknown[], call: object) => unknown,
- *   latencyMs?: [number, number] }} options
+ *   label?: string, latencyMs?: [number, number] }} options
  */
-function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply, latencyMs }) {
+function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply, label, latencyMs }) {
   const handle = (state, args, call) => {
     state.tokens = Math.min(burst, state.tokens + ((call.at - state.at) * perSecond) / 1000);
     state.at = call.at;
@@ -115,6 +114,7 @@ function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply, 
     return answer;
   };
   return withLatency({
+    ...(label === undefined ? {} : { label }),
     state: () => ({ tokens: burst, at: 0, refused: 0 }),
     methods: Object.fromEntries(methods.map((name) => [name, handle])),
   }, latencyMs);

@@ -14,7 +14,9 @@
 //           ...
 //         },
 //       },
-//       latencyMs: [0, 1000], label: 'storage write', describe(method, args, reply) { return '…'; },
+//       latencyMs: [0, 1000],
+//       label: 'storage write',                         // what one recorded call is called in messages
+//       describe(method, args, reply) { return '…'; },
 //     },
 //   }
 
@@ -50,6 +52,16 @@ export class Services {
   /** The state of service `name` in this schedule. */
   state(name) {
     return this.#states.get(name);
+  }
+
+  /** What one call of service `target` that it records (call.record) is called, e.g. "charge", if it says. */
+  label(target) {
+    return this.#definitions[target]?.label;
+  }
+
+  /** The labels of the services that have one, in the order they were declared. */
+  labels() {
+    return Object.values(this.#definitions).map((d) => d.label).filter((label) => typeof label === 'string');
   }
 
   /** The leases `worker` holds in every service that keeps leases: [{ key, until }]. */

@@ -107,6 +107,13 @@ class Checker {
     }
   }
 
+  /** A label names one counted call in messages ("job-7 got 2 notifications"). */
+  label(value, field) {
+    if (value !== undefined && !(typeof value === 'string' && value.trim() !== '')) {
+      this.add(field, 'must be a non-empty string', 'e.g. label: \'notification\'');
+    }
+  }
+
   limits(limits, field) {
     if (limits === undefined) return;
     if (typeof limits !== 'object' || limits === null) {
@@ -173,6 +180,7 @@ function checkEffects(c, effects, where) {
     if (typeof effect?.target !== 'string' || typeof effect?.method !== 'string') c.add(field, 'needs target and method');
     if (BUILT_IN_TARGETS.has(effect?.target)) c.add(`${field}.target`, `${effect.target} is built in; it cannot be an effect`);
     c.range(effect?.latencyMs, `${field}.latencyMs`);
+    c.label(effect?.label, `${field}.label`);
     for (const key of ['key', 'reply', 'fail']) if (effect?.[key] !== undefined) c.fn(effect[key], `${field}.${key}`, key);
   });
 }
@@ -194,6 +202,7 @@ function checkServices(c, services, where) {
       for (const [method, fn] of Object.entries(service.methods)) c.fn(fn, `${field}.methods.${method}`, 'a service method');
     }
     c.range(service.latencyMs, `${field}.latencyMs`);
+    c.label(service.label, `${field}.label`);
   }
 }
 

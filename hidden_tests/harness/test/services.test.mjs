@@ -69,3 +69,44 @@ test('every kit service takes a latencyMs option, checked like any service laten
   const next = results.tests[0].trace.find((s) => s.operation === 'next');
   assert.deepEqual({ at: next.at, issued: next.issued, result: next.result }, { at: 300, issued: 0, result: 'token 1 (in flight since 0 ms)' });
 });
+
+/** A payment gateway written in the suite: each charge is recorded for its order, and named by the service's label. */
+const gatewaySuite = {
+  subject: subject({ gateway: { $: 'remote', name: 'gateway', methods: ['charge'] } }),
+  services: {
+    gateway: {
+      label: 'charge',
+      state: () => ({ charges: [] }),
+      methods: {
+        charge(state, [order], call) {
+          state.charges.push(order);
+          call.record(order);
+          return { chargeId: `ch_${state.charges.length}` };
+        },
+      },
+    },
+  },
+  scenarios: [{
+    name: 'one order',
+    deliveries: [{ worker: 'blue', job: 'pay', at: 0 }],
+    expect: ['ord-7'],
+    tests: [{ name: 'the order is charged once', property: 'exactlyOncePerJob' }],
+  }],
+};
+
+test('a service\'s label names its recorded calls in messages, as an effect\'s does', async () => {
+  const twice = await runWorker(gatewaySuite, `
+    export function createWorker({ gateway }) {
+      return { async handle() { await gateway.charge('ord-7'); await gateway.charge('ord-7'); return 'done'; } };
+    }`);
+  assert.match(twice.tests[0].message, /^ord-7 got 2 charges \(by blue and blue\); it must get exactly one$/, JSON.stringify(twice, null, 1));
+  const never = await runWorker(gatewaySuite, `
+    export function createWorker() {
+      return { async handle() { return 'done'; } };
+    }`);
+  assert.equal(never.tests[0].message, 'ord-7 never got its charge');
+
+  const unnamed = checkSuite({ ...gatewaySuite, services: { gateway: { ...gatewaySuite.services.gateway, label: 7 } } });
+  assert.deepEqual(unnamed.map((p) => p.field), ['services.gateway.label']);
+  assert.equal(serviceKit.rateLimited({ perSecond: 1, label: 'e-mail' }).label, 'e-mail');
+});
