@@ -37,9 +37,13 @@ const exactlyOncePerJob = {
       if (sends.length === 1) continue;
       const label = labelFor(world, key);
       if (sends.length === 0) {
-        const holders = world.store.live(world.now).filter(([, e]) => e.claim && world.crashed.has(e.writer));
+        // Claims in the store and leases of services that a crashed worker still holds.
+        const holders = [
+          ...world.store.live(world.now).filter(([, e]) => e.claim && world.crashed.has(e.writer)).map(([k, e]) => [k, e.writer]),
+          ...[...world.crashed.keys()].flatMap((w) => world.services.leasesOf(w, world.now).map((lease) => [lease.key, w])),
+        ];
         const why = holders.length > 0
-          ? `: ${holders.map(([k, e]) => `${k} is still held by ${e.writer}, which crashed at ${world.crashed.get(e.writer)} ms`).join('; ')}`
+          ? `: ${holders.map(([k, w]) => `${k} is still held by ${w}, which crashed at ${world.crashed.get(w)} ms`).join('; ')}`
           : '';
         world.violate('exactlyOncePerJob', `${key} never got its ${label}${why}`);
       } else {

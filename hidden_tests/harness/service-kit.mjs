@@ -18,6 +18,7 @@ function withLatency(service, latencyMs) {
 function tokens({ start = 0, latencyMs } = {}) {
   return withLatency({
     state: () => ({ last: start }),
+    writes: ['next'],
     methods: {
       next(state) {
         state.last += 1;
@@ -38,6 +39,9 @@ function tokens({ start = 0, latencyMs } = {}) {
 function leases({ latencyMs } = {}) {
   return withLatency({
     state: () => ({ leases: {}, grants: [], last: 0 }),
+    // Taking a lease is a write, as the store's setIfAbsent is; a refused take
+    // (null) is not, and neither is a release, as a store delete is not.
+    writes: (method, args, token) => method === 'acquire' && token !== null,
     methods: {
       acquire(state, [key, owner, ttlMs], call) {
         const lease = state.leases[key];
@@ -69,6 +73,7 @@ function fencedStorage({ latencyMs } = {}) {
   return withLatency({
     label: 'write',
     state: () => ({ data: {}, highest: {}, accepted: [] }),
+    writes: ['write'],
     methods: {
       write(state, [key, value, token], call) {
         if (!Number.isInteger(token)) return call.reject(`write(${JSON.stringify(key)}) needs a fencing token`);
@@ -116,6 +121,7 @@ function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply, 
   return withLatency({
     ...(label === undefined ? {} : { label }),
     state: () => ({ tokens: burst, at: 0, refused: 0 }),
+    writes: methods,
     methods: Object.fromEntries(methods.map((name) => [name, handle])),
   }, latencyMs);
 }
@@ -168,6 +174,9 @@ function transactional({ tables, latencyMs }) {
     .some((other) => other.id !== id && fields.every((f) => other[f] === row[f])));
   return withLatency({
     state,
+    // Only a commit changes what others see: a transaction's own inserts and
+    // updates are not fault points (a crash before commit is a crash before them).
+    writes: ['commit'],
     methods: {
       begin(s, [isolation = 'snapshot']) {
         s.next += 1;
@@ -253,6 +262,9 @@ function broker({ messages, visibilityTimeoutMs, latencyMs }) {
   const current = (s, receipt) => s.messages.find((m) => m.receipt === receipt);
   return withLatency({
     state: () => ({ messages: messages.map((m) => ({ ...m, visibleAt: 0, receipt: null, received: 0, acked: false })) }),
+    // Receiving a message takes it (it is hidden from others), as a lease is taken;
+    // an ack or an extension is not, as a store delete or renewal is not.
+    writes: (method, args, message) => method === 'receive' && message !== null,
     methods: {
       receive(s, args, call) {
         const message = s.messages.find((m) => !m.acked && m.visibleAt <= call.at);

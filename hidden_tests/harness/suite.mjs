@@ -22,7 +22,7 @@ export const DEFAULT_LIMITS = Object.freeze({
 const SUITE_FIELDS = ['subject', 'effects', 'services', 'claimKeys', 'limits', 'properties', 'scenarios'];
 const SUBJECT_FIELDS = ['module', 'factory', 'method', 'deps', 'message', 'acked'];
 const EFFECT_FIELDS = ['target', 'method', 'label', 'key', 'reply', 'fail', 'latencyMs'];
-const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'describe', 'leasesOf'];
+const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'describe', 'leasesOf'];
 const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall', 'pauses', 'redeliver', 'barrier',
   'expect', 'effects', 'services', 'limits'];
 const BUILT_IN_TARGETS = new Set(['store', 'locks']);
@@ -203,6 +203,22 @@ function checkServices(c, services, where) {
     }
     c.range(service.latencyMs, `${field}.latencyMs`);
     c.label(service.label, `${field}.label`);
+    checkWrites(c, service, `${field}.writes`);
+  }
+}
+
+/** A service's writes: the names of its methods whose calls write, or a function deciding per call. */
+function checkWrites(c, service, field) {
+  const { writes } = service;
+  if (writes === undefined || typeof writes === 'function') return;
+  if (!Array.isArray(writes) || writes.some((m) => typeof m !== 'string')) {
+    c.add(field, 'must list method names, or be a function (method, args, reply) → whether the call wrote', 'e.g. writes: [\'reserve\']');
+    return;
+  }
+  const methods = Object.keys(service.methods ?? {});
+  for (const method of writes.filter((m) => !methods.includes(m))) {
+    const near = closest(method, methods);
+    c.add(field, `names "${method}", which is not one of its methods`, near ? `did you mean "${near}"?` : `its methods: ${methods.join(', ')}`);
   }
 }
 
