@@ -34,7 +34,7 @@ function tokens({ start = 0, latencyMs } = {}) {
  * lease table with a version column does: acquire(key, owner, ttlMs) → a token
  * (higher than every token granted before) or null while another owner's lease
  * is live; release(key, owner) → whether it was the owner's. State: leases (key
- * → { owner, until, token }) and every grant, in order.
+ * → { owner, until, ttlMs, token }) and every grant, in order.
  */
 function leases({ latencyMs } = {}) {
   return withLatency({
@@ -47,7 +47,7 @@ function leases({ latencyMs } = {}) {
         const lease = state.leases[key];
         if (lease && lease.until > call.at && lease.owner !== owner) return null;
         state.last += 1;
-        state.leases[key] = { owner, until: call.at + ttlMs, token: state.last };
+        state.leases[key] = { owner, until: call.at + ttlMs, ttlMs, token: state.last };
         state.grants.push({ key, owner, token: state.last, at: call.at, worker: call.worker });
         return state.last;
       },
@@ -59,8 +59,9 @@ function leases({ latencyMs } = {}) {
       },
     },
     describe: (method, [key], value) => (method === 'acquire' ? (value === null ? 'null: held by another owner' : `granted ${key}, token ${value}`) : String(value)),
-    /** When the leases a worker holds run out: pauses `until: 'leases'` wait for them. */
-    leasesOf: (state, worker, now) => Object.entries(state.leases).filter(([, l]) => l.owner === worker && l.until > now).map(([key, l]) => ({ key, until: l.until })),
+    /** When the leases a worker holds run out, and how long each was taken for: pauses `until: 'leases'` wait for them. */
+    leasesOf: (state, worker, now) => Object.entries(state.leases).filter(([, l]) => l.owner === worker && l.until > now)
+      .map(([key, l]) => ({ key, until: l.until, ttlMs: l.ttlMs })),
   }, latencyMs);
 }
 

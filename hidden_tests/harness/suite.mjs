@@ -25,6 +25,7 @@ const EFFECT_FIELDS = ['target', 'method', 'label', 'key', 'reply', 'fail', 'lat
 const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'describe', 'leasesOf'];
 const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall', 'pauses', 'redeliver', 'barrier',
   'expect', 'effects', 'services', 'limits'];
+const PAUSE_FIELDS = ['worker', 'ms', 'until'];
 const BUILT_IN_TARGETS = new Set(['store', 'locks']);
 
 /** A problem with a suite: the field's path, what is wrong, and how to fix it. */
@@ -245,10 +246,12 @@ function checkScenario(c, suite, scenario, i, properties, names) {
   worker(scenario.crash?.worker, `${field}.crash.worker`);
   worker(scenario.stall?.worker, `${field}.stall.worker`);
   (scenario.pauses ?? []).forEach((p, j) => {
-    worker(p?.worker, `${field}.pauses[${j}].worker`);
-    if (!(Number.isInteger(p?.ms) && p.ms > 0) && p?.until !== 'leases') {
-      c.add(`${field}.pauses[${j}]`, 'a pause needs ms (how long) or until: \'leases\'');
-    }
+    const at = `${field}.pauses[${j}]`;
+    c.fields(p, PAUSE_FIELDS, at);
+    worker(p?.worker, `${at}.worker`);
+    if (p?.ms === undefined && p?.until === undefined) c.add(at, 'a pause needs ms (how long) or until: \'leases\'');
+    if (p?.ms !== undefined && !(Number.isInteger(p.ms) && p.ms > 0)) c.add(`${at}.ms`, 'must be a whole number of milliseconds > 0');
+    if (p?.until !== undefined && p.until !== 'leases') c.add(`${at}.until`, 'the only thing a pause waits for is \'leases\'', 'until: \'leases\'');
   });
   if (!Array.isArray(scenario.tests) || scenario.tests.length === 0) c.add(`${field}.tests`, 'has no tests');
   (scenario.tests ?? []).forEach((test, j) => {
