@@ -1,7 +1,7 @@
 // Answers a worker's call once the explorer lets it arrive: at the fake store,
 // the lock service, a stateful service or a side effect. Each answer becomes a
-// trace step, and a call that takes something (a write, a lock) is where a
-// scenario's crash or stall strikes.
+// trace step, and a call that takes something (a store write, a lock, a service
+// call that writes) is where a scenario's crash or stall strikes.
 
 import { describeCall, clipMessage, show } from './describe.mjs';
 import { requestLabel } from './trace.mjs';
@@ -10,7 +10,7 @@ import { requestLabel } from './trace.mjs';
 export const STORE = 'store';
 export const LOCKS = 'locks';
 
-/** Whether a completed call is the worker taking something: a crash or stall point. */
+/** Whether a completed store or lock call is the worker taking something: a crash or stall point. */
 function isClaim(op, value) {
   if (op.target === LOCKS) return op.name !== 'release' && value === true;
   if (op.target !== STORE) return false;
@@ -42,7 +42,8 @@ export function answer(world, op) {
     world.step(op.worker, op.name, key, `error: ${error}`, where);
     outcome = { ok: false, value: null, error };
   }
-  return { ...outcome, crashed: outcome.ok && isClaim(op, outcome.value) && strike(world, op, key) };
+  const took = outcome.ok && (isClaim(op, outcome.value) || outcome.wrote === true);
+  return { ...outcome, crashed: took && strike(world, op, key) };
 }
 
 function atStoreOrLocks(world, op, key, late, where) {
@@ -66,13 +67,13 @@ function atStoreOrLocks(world, op, key, late, where) {
 function atService(world, op, delivery, key, late, where) {
   const recorded = [];
   const call = { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery, record: (k) => recorded.push(String(k)) };
-  const { ok, value, error, result } = world.services.answer(op, call);
+  const { ok, value, error, result, wrote } = world.services.answer(op, call);
   const words = ok ? result ?? `done ${show(value)}` : `failed: ${clipMessage(error)}`;
   const step = world.step(op.worker, op.name, key, `${words}${late}`, { ...where, value: ok ? value : undefined });
   for (const k of recorded) {
     world.sends.push({ key: k, job: op.job, worker: op.worker, target: op.target, method: op.name, args: op.args, step, at: world.now });
   }
-  return ok ? { ok, value } : { ok, value: null, error };
+  return ok ? { ok, value, wrote } : { ok, value: null, error };
 }
 
 function atEffect(world, op, delivery, late, where) {
@@ -93,7 +94,10 @@ function atEffect(world, op, delivery, late, where) {
   return { ok: true, value };
 }
 
-/** A scenario's crash or stall, right after the worker's first successful take; true when it crashed. */
+/**
+ * A scenario's crash or stall, right after the worker's first successful take (a
+ * store write, a lock, a service call that writes); true when it crashed.
+ */
 function strike(world, op, key) {
   if (world.scenario.crash?.worker === op.worker && !world.crashed.has(op.worker)) {
     world.crashed.set(op.worker, world.now);

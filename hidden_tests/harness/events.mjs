@@ -18,6 +18,8 @@ export function footprint(choice, world) {
   }
   // Moving the clock, or freezing a worker (which may wait out leases others touch), depends on everything.
   if (choice.kind === 'clock' || choice.kind === 'pause') return { kind: 'time' };
+  // Waking a frozen worker now only lets its own code run again.
+  if (choice.kind === 'wake') return { kind: 'local', worker: choice.worker };
   const worker = choice.kind === 'deliver' ? choice.delivery.worker : choice.worker;
   return { kind: choice.due > now ? 'time' : 'local', worker };
 }

@@ -1,7 +1,8 @@
 // Process pauses as explored choices: a scenario may let a worker freeze (a long
 // GC pause, a stalled disk, a VM migration) at any point of a schedule, for a
 // given time or until the leases it holds have run out. The explorer tries
-// every placement, within a budget of pauses per schedule (limits.maxPauses).
+// every placement, within a budget of pauses per schedule (limits.maxPauses),
+// and, for a pause until leases ran out, every point of its wake after them.
 //
 //   pauses: [{ worker: 'outreach-0', ms: 20_000 }, { worker: 'blue', until: 'leases' }]
 
@@ -25,27 +26,81 @@ function busy(world, worker) {
 }
 
 /**
+ * The leases `worker` holds now: claims it wrote in the store with an expiry,
+ * and leases of services that keep them (leasesOf). Each is { key, until, ttlMs },
+ * ttlMs being how long the lease was taken or last renewed for (when a service
+ * does not say, the time it has left).
+ */
+function leasesHeld(world, worker) {
+  const { now } = world;
+  return [
+    ...world.store.live(now).filter(([, e]) => e.claim && e.writer === worker && e.expiresAt !== null)
+      .map(([key, e]) => ({ key, until: e.expiresAt, ttlMs: e.ttlMs })),
+    ...world.services.leasesOf(worker, now),
+  ].map((l) => ({ ...l, ttlMs: Number.isFinite(l.ttlMs) && l.ttlMs > 0 ? l.ttlMs : l.until - now }));
+}
+
+/**
  * Freezes the worker of a pause choice and says so in the trace.
- * @returns {number} the virtual time it wakes
+ *
+ * A pause of `ms` ends `ms` later. A pause `until: 'leases'` lasts at least until
+ * every lease the worker holds has run out (and at least `ms`, when given); from
+ * then on its wake is itself explored: waking it is a choice at every point until
+ * two lease lengths after the last lease ran out, when it wakes on its own. So the
+ * explorer tries the holder waking right as its lease runs out and after each
+ * step another worker takes meanwhile: a competitor that retries at least once a
+ * lease length takes the lease over within one, and what it does under that
+ * lease ends within the next.
+ * @returns {number} the latest virtual time it wakes
  */
 export function takePause(world, choice) {
   const { spec, index } = choice;
   world.pausesUsed.add(index);
   world.pausesTaken += 1;
-  let until = world.now + Math.max(1, spec.ms ?? 0);
+  world.wakeWindows.delete(spec.worker);
+  const frozenFor = world.now + Math.max(1, spec.ms ?? 0);
+  const leases = spec.until === 'leases' ? leasesHeld(world, spec.worker) : [];
+  let until = frozenFor;
   let why = `for ${until - world.now} ms`;
-  if (spec.until === 'leases') {
-    const leases = [
-      ...world.store.live(world.now).filter(([, e]) => e.claim && e.writer === spec.worker && e.expiresAt !== null)
-        .map(([key, e]) => ({ key, until: e.expiresAt })),
-      ...world.services.leasesOf(spec.worker, world.now),
-    ];
-    if (leases.length > 0) {
-      until = Math.max(until, ...leases.map((l) => l.until + 1));
-      why = `until its lease${leases.length > 1 ? 's' : ''} ${leases.map((l) => l.key).join(', ')} ran out`;
+  let when = `it wakes at ${until} ms`;
+  if (leases.length > 0) {
+    const names = `lease${leases.length > 1 ? 's' : ''} ${leases.map((l) => l.key).join(', ')}`;
+    const runOut = Math.max(...leases.map((l) => l.until));
+    const from = Math.max(frozenFor, runOut);
+    until = Math.max(from, runOut + 2 * Math.max(...leases.map((l) => l.ttlMs)));
+    if (from < until) {
+      world.wakeWindows.set(spec.worker, from);
+      why = `until its ${names} ran out`;
+      when = `it wakes between ${from} and ${until} ms: every point in between is explored`;
+    } else {
+      why = `for ${until - world.now} ms, past its ${names}`;
+      when = `it wakes at ${until} ms`;
     }
   }
   world.frozen.set(spec.worker, until);
-  world.step(spec.worker, 'pause', '', `the process freezes ${why} (a GC pause or a stalled disk); it wakes at ${until} ms`);
+  world.step(spec.worker, 'pause', '', `the process freezes ${why} (a GC pause or a stalled disk); ${when}`);
   return until;
+}
+
+/**
+ * Where the clock must stop for the pauses' wake windows: each window's start,
+ * so that waking right when a worker's leases ran out is a point of its own.
+ */
+export function wakeWindowStops(world) {
+  return [...world.wakeWindows.entries()].filter(([worker, from]) => from > world.now && !world.crashed.has(worker))
+    .map(([worker, from]) => ({ id: `leases-out:${worker}`, kind: 'clock', worker, due: from }));
+}
+
+/** Wake choices on offer now: a worker in its wake window may wake at this point. */
+export function wakeChoices(world) {
+  return [...world.wakeWindows.entries()]
+    .filter(([worker, from]) => from <= world.now && world.frozen.get(worker) > world.now && !world.crashed.has(worker))
+    .map(([worker]) => ({ id: `wake-now:${worker}`, kind: 'wake', worker }));
+}
+
+/** Wakes a worker in its wake window now. */
+export function takeWake(world, choice) {
+  world.wakeWindows.delete(choice.worker);
+  world.frozen.set(choice.worker, world.now);
+  world.step(choice.worker, 'wake', '', 'the process runs again');
 }

@@ -9,12 +9,24 @@ function expectedKeys(world) {
   return world.scenario.expect ?? [...new Set(world.deliveries.map((d) => d.job))];
 }
 
-/** What the effect counted under `key` is called, e.g. "notification". */
+/** What one counted call of `target.method` is called: its effect's or its service's label, e.g. "notification". */
+function callLabel(world, target, method) {
+  const effect = world.effects.find((e) => e.target === target && e.method === method);
+  if (effect) return effect.label ?? `${method}() call`;
+  return world.services.label(target) ?? `${target}.${method}() call`;
+}
+
+/**
+ * What the side effect counted under `key` is called. When nothing was counted
+ * under it: the first effect's label, else the first service's that names its
+ * recorded calls.
+ */
 function labelFor(world, key) {
   const sent = world.sends.find((s) => s.key === key);
-  const effect = sent ? world.effects.find((e) => e.target === sent.target && e.method === sent.method) : world.effects[0];
-  if (!effect) return sent ? `${sent.target}.${sent.method}() call` : 'effect';
-  return effect.label ?? `${effect.method}() call`;
+  if (sent) return callLabel(world, sent.target, sent.method);
+  const [effect] = world.effects;
+  if (effect) return callLabel(world, effect.target, effect.method);
+  return world.services.labels()[0] ?? 'effect';
 }
 
 /** Exactly one side effect per expected key: not zero, not two. */
@@ -25,9 +37,13 @@ const exactlyOncePerJob = {
       if (sends.length === 1) continue;
       const label = labelFor(world, key);
       if (sends.length === 0) {
-        const holders = world.store.live(world.now).filter(([, e]) => e.claim && world.crashed.has(e.writer));
+        // Claims in the store and leases of services that a crashed worker still holds.
+        const holders = [
+          ...world.store.live(world.now).filter(([, e]) => e.claim && world.crashed.has(e.writer)).map(([k, e]) => [k, e.writer]),
+          ...[...world.crashed.keys()].flatMap((w) => world.services.leasesOf(w, world.now).map((lease) => [lease.key, w])),
+        ];
         const why = holders.length > 0
-          ? `: ${holders.map(([k, e]) => `${k} is still held by ${e.writer}, which crashed at ${world.crashed.get(e.writer)} ms`).join('; ')}`
+          ? `: ${holders.map(([k, w]) => `${k} is still held by ${w}, which crashed at ${world.crashed.get(w)} ms`).join('; ')}`
           : '';
         world.violate('exactlyOncePerJob', `${key} never got its ${label}${why}`);
       } else {

@@ -5,11 +5,20 @@
 
 import { Rejection } from './services.mjs';
 
+/**
+ * A kit service with the `latencyMs` its constructor was given: how long each of
+ * its calls takes, [min, max] ms (checked like any service's). Without it, the
+ * service's calls take what the suite's limits.maxLatencyMs allows.
+ */
+function withLatency(service, latencyMs) {
+  return latencyMs === undefined ? service : { ...service, latencyMs };
+}
+
 /** A source of monotonically increasing fencing tokens: next() → 1, 2, 3, … */
-function tokens({ start = 0 } = {}) {
-  return {
-    label: 'token',
+function tokens({ start = 0, latencyMs } = {}) {
+  return withLatency({
     state: () => ({ last: start }),
+    writes: ['next'],
     methods: {
       next(state) {
         state.last += 1;
@@ -17,7 +26,7 @@ function tokens({ start = 0 } = {}) {
       },
     },
     describe: (method, args, value) => `token ${value}`,
-  };
+  }, latencyMs);
 }
 
 /**
@@ -25,18 +34,20 @@ function tokens({ start = 0 } = {}) {
  * lease table with a version column does: acquire(key, owner, ttlMs) → a token
  * (higher than every token granted before) or null while another owner's lease
  * is live; release(key, owner) → whether it was the owner's. State: leases (key
- * → { owner, until, token }) and every grant, in order.
+ * → { owner, until, ttlMs, token }) and every grant, in order.
  */
-function leases() {
-  return {
-    label: 'lease',
+function leases({ latencyMs } = {}) {
+  return withLatency({
     state: () => ({ leases: {}, grants: [], last: 0 }),
+    // Taking a lease is a write, as the store's setIfAbsent is; a refused take
+    // (null) is not, and neither is a release, as a store delete is not.
+    writes: (method, args, token) => method === 'acquire' && token !== null,
     methods: {
       acquire(state, [key, owner, ttlMs], call) {
         const lease = state.leases[key];
         if (lease && lease.until > call.at && lease.owner !== owner) return null;
         state.last += 1;
-        state.leases[key] = { owner, until: call.at + ttlMs, token: state.last };
+        state.leases[key] = { owner, until: call.at + ttlMs, ttlMs, token: state.last };
         state.grants.push({ key, owner, token: state.last, at: call.at, worker: call.worker });
         return state.last;
       },
@@ -48,9 +59,10 @@ function leases() {
       },
     },
     describe: (method, [key], value) => (method === 'acquire' ? (value === null ? 'null: held by another owner' : `granted ${key}, token ${value}`) : String(value)),
-    /** When the leases a worker holds run out: pauses `until: 'leases'` wait for them. */
-    leasesOf: (state, worker, now) => Object.entries(state.leases).filter(([, l]) => l.owner === worker && l.until > now).map(([key, l]) => ({ key, until: l.until })),
-  };
+    /** When the leases a worker holds run out, and how long each was taken for: pauses `until: 'leases'` wait for them. */
+    leasesOf: (state, worker, now) => Object.entries(state.leases).filter(([, l]) => l.owner === worker && l.until > now)
+      .map(([key, l]) => ({ key, until: l.until, ttlMs: l.ttlMs })),
+  }, latencyMs);
 }
 
 /**
@@ -58,10 +70,11 @@ function leases() {
  * value, token) is refused when a higher token already wrote the key.
  * State: data (key → value), highest (key → token), accepted writes.
  */
-function fencedStorage() {
-  return {
+function fencedStorage({ latencyMs } = {}) {
+  return withLatency({
     label: 'write',
     state: () => ({ data: {}, highest: {}, accepted: [] }),
+    writes: ['write'],
     methods: {
       write(state, [key, value, token], call) {
         if (!Number.isInteger(token)) return call.reject(`write(${JSON.stringify(key)}) needs a fencing token`);
@@ -79,15 +92,19 @@ function fencedStorage() {
         return state.data[key] ?? null;
       },
     },
-  };
+  }, latencyMs);
 }
 
 /**
  * A provider that refuses calls over its rate (a token bucket on virtual time):
  * `perSecond` calls a second, bursts of `burst`. Refused calls reject with a 429.
- * @param {{ methods?: string[], perSecond: number, burst?: number, reply?: (args: unknown[], call: object) => unknown }} options
+ * `reply` answers the calls within the rate, and may refuse one (call.reject);
+ * each call it accepts counts as a side effect of the call's job, named `label`
+ * in messages (e.g. 'e-mail'; default: "mail.send() call").
+ * @param {{ methods?: string[], perSecond: number, burst?: number, reply?: (args: unknown[], call: object) => unknown,
+ *   label?: string, latencyMs?: [number, number] }} options
  */
-function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply }) {
+function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply, label, latencyMs }) {
   const handle = (state, args, call) => {
     state.tokens = Math.min(burst, state.tokens + ((call.at - state.at) * perSecond) / 1000);
     state.at = call.at;
@@ -96,13 +113,18 @@ function rateLimited({ methods = ['send'], perSecond, burst = perSecond, reply }
       return call.reject(`429 Too Many Requests: at most ${perSecond} calls a second`);
     }
     state.tokens -= 1;
-    call.record(call.job);
-    return reply ? reply(args, call) : { ok: true };
+    const answer = reply ? reply(args, call) : { ok: true };
+    // A call the reply refuses (call.reject) still spends its token, as a rate
+    // limiter counts requests, but it had no effect: only accepted calls count.
+    if (!(answer instanceof Rejection)) call.record(call.job);
+    return answer;
   };
-  return {
+  return withLatency({
+    ...(label === undefined ? {} : { label }),
     state: () => ({ tokens: burst, at: 0, refused: 0 }),
+    writes: methods,
     methods: Object.fromEntries(methods.map((name) => [name, handle])),
-  };
+  }, latencyMs);
 }
 
 /** The rows of `table` (a Map of id → row) matching every field of `where`. */
@@ -120,9 +142,9 @@ const copyTables = (tables) => Object.fromEntries(Object.entries(tables).map(([n
  * it when another transaction committed a row it wrote (first committer wins),
  * when a row it read changed ('serializable' only, or rows it selected
  * `forUpdate`), or when a unique constraint would break.
- * @param {{ tables: Record<string, { rows?: object[], unique?: string[][] }> }} options
+ * @param {{ tables: Record<string, { rows?: object[], unique?: string[][] }>, latencyMs?: [number, number] }} options
  */
-function transactional({ tables }) {
+function transactional({ tables, latencyMs }) {
   const state = () => ({
     committed: Object.fromEntries(Object.entries(tables).map(([name, t]) => [name, new Map((t.rows ?? []).map((r) => [r.id, { ...r }]))])),
     versions: {},
@@ -151,8 +173,11 @@ function transactional({ tables }) {
   };
   const unique = (committed, table, row, id) => (tables[table]?.unique ?? []).find((fields) => matching(committed[table], {})
     .some((other) => other.id !== id && fields.every((f) => other[f] === row[f])));
-  return {
+  return withLatency({
     state,
+    // Only a commit changes what others see: a transaction's own inserts and
+    // updates are not fault points (a crash before commit is a crash before them).
+    writes: ['commit'],
     methods: {
       begin(s, [isolation = 'snapshot']) {
         s.next += 1;
@@ -224,7 +249,7 @@ function transactional({ tables }) {
         return { committed: true };
       }),
     },
-  };
+  }, latencyMs);
 }
 
 /**
@@ -232,12 +257,15 @@ function transactional({ tables }) {
  * first visible message (or null) and hides it for `visibilityTimeoutMs`;
  * ack(receipt) deletes it if the receipt is still the current one; extend(receipt,
  * ms) keeps it hidden longer. A message not acked in time becomes visible again.
- * @param {{ messages: Array<{ id: string, body: unknown }>, visibilityTimeoutMs: number }} options
+ * @param {{ messages: Array<{ id: string, body: unknown }>, visibilityTimeoutMs: number, latencyMs?: [number, number] }} options
  */
-function broker({ messages, visibilityTimeoutMs }) {
+function broker({ messages, visibilityTimeoutMs, latencyMs }) {
   const current = (s, receipt) => s.messages.find((m) => m.receipt === receipt);
-  return {
+  return withLatency({
     state: () => ({ messages: messages.map((m) => ({ ...m, visibleAt: 0, receipt: null, received: 0, acked: false })) }),
+    // Receiving a message takes it (it is hidden from others), as a lease is taken;
+    // an ack or an extension is not, as a store delete or renewal is not.
+    writes: (method, args, message) => method === 'receive' && message !== null,
     methods: {
       receive(s, args, call) {
         const message = s.messages.find((m) => !m.acked && m.visibleAt <= call.at);
@@ -263,7 +291,7 @@ function broker({ messages, visibilityTimeoutMs }) {
         return { ok: true };
       },
     },
-  };
+  }, latencyMs);
 }
 
 /** Every ready-made service, as a suite's default-export function receives them. */

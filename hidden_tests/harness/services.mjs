@@ -14,7 +14,10 @@
 //           ...
 //         },
 //       },
-//       latencyMs: [0, 1000], label: 'storage write', describe(method, args, reply) { return '…'; },
+//       latencyMs: [0, 1000],
+//       label: 'storage write',                         // what one recorded call is called in messages
+//       writes: ['write'],                              // or (method, args, reply) => boolean: fault points
+//       describe(method, args, reply) { return '…'; },
 //     },
 //   }
 
@@ -52,6 +55,16 @@ export class Services {
     return this.#states.get(name);
   }
 
+  /** What one call of service `target` that it records (call.record) is called, e.g. "charge", if it says. */
+  label(target) {
+    return this.#definitions[target]?.label;
+  }
+
+  /** The labels of the services that have one, in the order they were declared. */
+  labels() {
+    return Object.values(this.#definitions).map((d) => d.label).filter((label) => typeof label === 'string');
+  }
+
   /** The leases `worker` holds in every service that keeps leases: [{ key, until }]. */
   leasesOf(worker, now) {
     return Object.entries(this.#definitions).flatMap(([name, d]) => d.leasesOf?.(this.#states.get(name), worker, now) ?? []);
@@ -66,19 +79,32 @@ export class Services {
    * Answers one call.
    * @param {{ target: string, name: string, args: unknown[] }} op
    * @param {{ worker: string, job: string, at: number, id: string, record: (key: string) => void }} call
-   * @returns {{ ok: boolean, value?: unknown, error?: string, result: string }} result is the trace's words
+   * @returns {{ ok: boolean, value?: unknown, error?: string, result: string, wrote: boolean }} result is the
+   *   trace's words; wrote says whether the call changed the service's state (see writes)
    */
   answer(op, call) {
     const definition = this.#definitions[op.target];
     const method = definition.methods?.[op.name];
     if (typeof method !== 'function') {
       const error = `${op.target}.${op.name}() is not available`;
-      return { ok: false, error, result: `error: ${error}` };
+      return { ok: false, error, result: `error: ${error}`, wrote: false };
     }
     const reply = method(this.#states.get(op.target), op.args ?? [], { ...call, reject: (message) => new Rejection(message) });
-    if (reply instanceof Rejection) return { ok: false, error: reply.message, result: `failed: ${reply.message}` };
+    if (reply instanceof Rejection) return { ok: false, error: reply.message, result: `failed: ${reply.message}`, wrote: false };
     const value = reply === undefined ? null : reply;
     const described = definition.describe?.(op.name, op.args ?? [], value);
-    return { ok: true, value, result: described ?? undefined };
+    return { ok: true, value, result: described ?? undefined, wrote: wrote(definition, op.name, op.args ?? [], value) };
   }
+}
+
+/**
+ * Whether an accepted call changed the service's state, as a store write or a
+ * lock taken does: a point where a scenario's crash or stall may strike. A
+ * service says which calls write with `writes`, a list of method names (every
+ * accepted call of those) or a function (method, args, reply) → boolean.
+ */
+function wrote(definition, method, args, reply) {
+  const { writes } = definition;
+  if (typeof writes === 'function') return Boolean(writes(method, args, reply));
+  return Array.isArray(writes) && writes.includes(method);
 }

@@ -18,14 +18,15 @@ export class FakeStore {
   constructor(claimKeys, initial = {}) {
     this.#claimKeys = claimKeys;
     for (const [key, value] of Object.entries(initial)) {
-      this.#entries.set(key, { value: String(value), expiresAt: null, writer: '', claim: claimKeys.test(key) });
+      this.#entries.set(key, { value: String(value), expiresAt: null, ttlMs: null, writer: '', claim: claimKeys.test(key) });
     }
   }
 
   /**
    * Returns the live entry for a key at time `now`, dropping it if expired.
-   * A claim is a value under a lock key (the suite's claimKeys): a lock or lease.
-   * @returns {{ value: string, expiresAt: number|null, writer: string, claim: boolean } | undefined}
+   * A claim is a value under a lock key (the suite's claimKeys): a lock or lease;
+   * ttlMs is how long it was written or last renewed for.
+   * @returns {{ value: string, expiresAt: number|null, ttlMs: number|null, writer: string, claim: boolean } | undefined}
    */
   entry(key, now) {
     const entry = this.#entries.get(key);
@@ -67,7 +68,7 @@ export class FakeStore {
     const write = (value, opts) => {
       if (typeof value !== 'string') throw new TypeError(`${name}(): value must be a string`);
       const ttl = ttlOf(opts);
-      this.#entries.set(key, { value, expiresAt: ttl ? now + ttl : null, writer, claim: this.#claimKeys.test(key) });
+      this.#entries.set(key, { value, expiresAt: ttl ? now + ttl : null, ttlMs: ttl, writer, claim: this.#claimKeys.test(key) });
     };
     switch (name) {
       case 'get':
@@ -89,18 +90,20 @@ export class FakeStore {
         return true;
       case 'compareAndExpire':
         if (current?.value !== args[1]) return false;
-        current.expiresAt = now + ttlOf({ ttlMs: args[2] });
+        current.ttlMs = ttlOf({ ttlMs: args[2] });
+        current.expiresAt = now + current.ttlMs;
         return true;
       case 'expire':
         if (!current) return false;
-        current.expiresAt = now + ttlOf({ ttlMs: args[1] });
+        current.ttlMs = ttlOf({ ttlMs: args[1] });
+        current.expiresAt = now + current.ttlMs;
         return true;
       case 'incrBy': {
         const delta = args[1];
         if (!Number.isInteger(delta)) throw new TypeError('incrBy(): delta must be an integer');
         const before = current ? Number(current.value) : 0;
         if (!Number.isInteger(before)) throw new TypeError(`incrBy(): ${key} does not hold an integer`);
-        this.#entries.set(key, { ...(current ?? { expiresAt: null, claim: this.#claimKeys.test(key) }), value: String(before + delta), writer });
+        this.#entries.set(key, { ...(current ?? { expiresAt: null, ttlMs: null, claim: this.#claimKeys.test(key) }), value: String(before + delta), writer });
         return before + delta;
       }
       case 'delete':

@@ -22,9 +22,10 @@ export const DEFAULT_LIMITS = Object.freeze({
 const SUITE_FIELDS = ['subject', 'effects', 'services', 'claimKeys', 'limits', 'properties', 'scenarios'];
 const SUBJECT_FIELDS = ['module', 'factory', 'method', 'deps', 'message', 'acked'];
 const EFFECT_FIELDS = ['target', 'method', 'label', 'key', 'reply', 'fail', 'latencyMs'];
-const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'describe', 'leasesOf'];
+const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'describe', 'leasesOf'];
 const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall', 'pauses', 'redeliver', 'barrier',
   'expect', 'effects', 'services', 'limits'];
+const PAUSE_FIELDS = ['worker', 'ms', 'until'];
 const BUILT_IN_TARGETS = new Set(['store', 'locks']);
 
 /** A problem with a suite: the field's path, what is wrong, and how to fix it. */
@@ -107,6 +108,13 @@ class Checker {
     }
   }
 
+  /** A label names one counted call in messages ("job-7 got 2 notifications"). */
+  label(value, field) {
+    if (value !== undefined && !(typeof value === 'string' && value.trim() !== '')) {
+      this.add(field, 'must be a non-empty string', 'e.g. label: \'notification\'');
+    }
+  }
+
   limits(limits, field) {
     if (limits === undefined) return;
     if (typeof limits !== 'object' || limits === null) {
@@ -173,6 +181,7 @@ function checkEffects(c, effects, where) {
     if (typeof effect?.target !== 'string' || typeof effect?.method !== 'string') c.add(field, 'needs target and method');
     if (BUILT_IN_TARGETS.has(effect?.target)) c.add(`${field}.target`, `${effect.target} is built in; it cannot be an effect`);
     c.range(effect?.latencyMs, `${field}.latencyMs`);
+    c.label(effect?.label, `${field}.label`);
     for (const key of ['key', 'reply', 'fail']) if (effect?.[key] !== undefined) c.fn(effect[key], `${field}.${key}`, key);
   });
 }
@@ -194,6 +203,23 @@ function checkServices(c, services, where) {
       for (const [method, fn] of Object.entries(service.methods)) c.fn(fn, `${field}.methods.${method}`, 'a service method');
     }
     c.range(service.latencyMs, `${field}.latencyMs`);
+    c.label(service.label, `${field}.label`);
+    checkWrites(c, service, `${field}.writes`);
+  }
+}
+
+/** A service's writes: the names of its methods whose calls write, or a function deciding per call. */
+function checkWrites(c, service, field) {
+  const { writes } = service;
+  if (writes === undefined || typeof writes === 'function') return;
+  if (!Array.isArray(writes) || writes.some((m) => typeof m !== 'string')) {
+    c.add(field, 'must list method names, or be a function (method, args, reply) → whether the call wrote', 'e.g. writes: [\'reserve\']');
+    return;
+  }
+  const methods = Object.keys(service.methods ?? {});
+  for (const method of writes.filter((m) => !methods.includes(m))) {
+    const near = closest(method, methods);
+    c.add(field, `names "${method}", which is not one of its methods`, near ? `did you mean "${near}"?` : `its methods: ${methods.join(', ')}`);
   }
 }
 
@@ -220,10 +246,12 @@ function checkScenario(c, suite, scenario, i, properties, names) {
   worker(scenario.crash?.worker, `${field}.crash.worker`);
   worker(scenario.stall?.worker, `${field}.stall.worker`);
   (scenario.pauses ?? []).forEach((p, j) => {
-    worker(p?.worker, `${field}.pauses[${j}].worker`);
-    if (!(Number.isInteger(p?.ms) && p.ms > 0) && p?.until !== 'leases') {
-      c.add(`${field}.pauses[${j}]`, 'a pause needs ms (how long) or until: \'leases\'');
-    }
+    const at = `${field}.pauses[${j}]`;
+    c.fields(p, PAUSE_FIELDS, at);
+    worker(p?.worker, `${at}.worker`);
+    if (p?.ms === undefined && p?.until === undefined) c.add(at, 'a pause needs ms (how long) or until: \'leases\'');
+    if (p?.ms !== undefined && !(Number.isInteger(p.ms) && p.ms > 0)) c.add(`${at}.ms`, 'must be a whole number of milliseconds > 0');
+    if (p?.until !== undefined && p.until !== 'leases') c.add(`${at}.until`, 'the only thing a pause waits for is \'leases\'', 'until: \'leases\'');
   });
   if (!Array.isArray(scenario.tests) || scenario.tests.length === 0) c.add(`${field}.tests`, 'has no tests');
   (scenario.tests ?? []).forEach((test, j) => {

@@ -17,7 +17,7 @@ import { WorkerProtocol, ProtocolError, remotesOf } from './worker-protocol.mjs'
 import { WorkerFailure } from './worker-link.mjs';
 import { answer, effectOf, LOCKS } from './calls.mjs';
 import { absorbEvents } from './worker-events.mjs';
-import { pauseChoices, takePause } from './pauses.mjs';
+import { pauseChoices, takePause, wakeChoices, wakeWindowStops, takeWake } from './pauses.mjs';
 
 /** Characters of the learner's output kept per schedule. */
 const OUTPUT_CHARS = 2000;
@@ -58,6 +58,8 @@ export class World {
     this.timers = new Map();
     this.crashed = new Map();
     this.frozen = new Map();
+    /** Workers frozen until their leases ran out, whose wake is explored: worker → when the window opens. */
+    this.wakeWindows = new Map();
     this.sends = [];
     this.failures = [];
     this.errors = [];
@@ -116,6 +118,7 @@ export class World {
         .map((op) => ({ id: `ready:${op.id}`, kind: 'clock', worker: op.worker, due: op.readyAt })),
       ...[...this.frozen.entries()].filter(([w, until]) => until > this.now && !this.crashed.has(w))
         .map(([worker, until]) => ({ id: `wake:${worker}`, kind: 'clock', worker, due: until })),
+      ...wakeWindowStops(this),
     ].filter((c) => c.due <= this.#bound(live));
     const now = timed.filter((c) => c.due <= this.now && c.kind !== 'clock');
     if (now.length > 0) {
@@ -126,6 +129,9 @@ export class World {
       const earliest = Math.min(...timed.map((c) => c.due));
       choices.push({ id: `advance:${earliest}`, kind: 'clock', due: earliest });
     }
+    // Waking a worker in its wake window is offered beside everything else,
+    // the clock moving on included: it may wake now, or after any of it.
+    choices.push(...wakeChoices(this));
     if (!this.finished()) choices.push(...pauseChoices(this));
     return choices;
   }
@@ -135,6 +141,10 @@ export class World {
     if (choice.kind === 'op') return this.#arrive(choice.op);
     if (choice.kind === 'pause') {
       takePause(this, choice);
+      return undefined;
+    }
+    if (choice.kind === 'wake') {
+      takeWake(this, choice);
       return undefined;
     }
     if (choice.due > this.now && this.pending.some((op) => this.awake(op.worker) && op.readyAt <= this.now)) this.delays += 1;

@@ -56,7 +56,8 @@ export default ({ services }) => ({
     acked: (outcome) => outcome?.cents === QUOTE.cents,
   },
   // One quote a second at most; a quote over the rate is refused with a 429.
-  services: { pricing: { ...services.rateLimited({ methods: ['quote'], perSecond: 1, reply: () => QUOTE }), latencyMs: [200, 400] } },
+  // A quote takes 200 to 400 ms.
+  services: { pricing: services.rateLimited({ methods: ['quote'], perSecond: 1, reply: () => QUOTE, latencyMs: [200, 400] }) },
   properties: { oneQuotePerMiss, servedAfterRecovery },
   limits: { maxDelays: 0, maxSchedulesAfterFailure: 20 },
   scenarios: [
@@ -78,10 +79,12 @@ export default ({ services }) => ({
       // This scenario's pricing service is down for its first second.
       name: 'the pricing service fails a quote, then recovers',
       services: {
-        pricing: {
-          ...services.rateLimited({ methods: ['quote'], perSecond: 1, reply: (args, call) => (call.at < 1_000 ? call.reject('503 Service Unavailable') : QUOTE) }),
+        pricing: services.rateLimited({
+          methods: ['quote'],
+          perSecond: 1,
+          reply: (args, call) => (call.at < 1_000 ? call.reject('503 Service Unavailable') : QUOTE),
           latencyMs: [200, 400],
-        },
+        }),
       },
       deliveries: [
         { worker: 'blue', job: 'req-1', at: 0 },
