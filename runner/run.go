@@ -104,9 +104,10 @@ func (d *Docker) supervise(ctx context.Context, id, nonce string, in []byte, lim
 }
 
 // watch waits for the container to exit, killing it when its CPU time or
-// the wall clock runs out, when it sits idle or when the console
-// overflows, and reports which of those happened and how much CPU time it
-// was last seen to use.
+// the wall clock runs out or when the console overflows, and reports which
+// of those happened and how much CPU time it was last seen to use. (A run
+// that sits idle is stopped from inside by its watchdog, which can tell
+// waiting threads from starved ones.)
 func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-chan struct{}, exited <-chan exitStatus) (outcome, error) {
 	start := time.Now()
 	o := outcome{limits: lim}
@@ -115,7 +116,6 @@ func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-ch
 	sampling, stopSampling := context.WithCancel(ctx)
 	defer stopSampling()
 	cpu := d.sampleCPU(sampling, id)
-	var history cpuHistory
 	var stuck <-chan time.Time
 	kill := func() {
 		d.kill(ctx, id)
@@ -134,13 +134,8 @@ func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-ch
 				continue // a stopped container reads as zero
 			}
 			o.cpu = s.used
-			history.add(s)
-			switch {
-			case o.cpu >= lim.CPU:
+			if o.cpu >= lim.CPU {
 				o.cpuExhausted = true
-				kill()
-			case history.idle():
-				o.idle = true
 				kill()
 			}
 		case <-wall.C:

@@ -59,7 +59,7 @@ func TestDecide(t *testing.T) {
 			verdict: VerdictTimeout, status: "error", msgContains: "did not finish within",
 		},
 		{
-			name: "an idle run is a timeout", o: outcome{idle: true, exitCode: 137, record: record("pass"), hasRecord: true},
+			name: "the watchdog's idle stop is a timeout", o: outcome{exitCode: 142},
 			verdict: VerdictTimeout, status: "error", msgContains: "sat idle for 10s without finishing",
 		},
 		{

@@ -2,9 +2,9 @@
 //
 // It starts the supervisor (`node supervisor.mjs <suite>`, next to this file) as its
 // only child, handing it the container's stdin, stdout and stderr untouched, and ends
-// the container when the supervisor exits, when the wall-clock deadline passes or when
+// the container when the supervisor exits, when the wall-clock deadline passes, when
 // the container's processes together have used <cpu-ms> of CPU time (as the kernel's
-// cgroup accounts it), whichever comes first. It reads nothing of the run and prints
+// cgroup accounts it) or when they sit idle (idle.mjs), whichever comes first. It reads nothing of the run and prints
 // nothing but its own one-line notice on stderr.
 //
 // In the container it is pid 1: the kernel ignores SIGKILL sent to a namespace's first
@@ -17,12 +17,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IdleWatch, IDLE_WINDOW_MS, descendantsBusy } from './idle.mjs';
 
 /** The exit code when the deadline ended the run (the code timeout(1) uses). */
 const TIMED_OUT = 124;
 /** The exit code when the CPU-time budget ended the run: 128 + SIGXCPU, the kernel's own CPU-limit signal. */
 const CPU_EXHAUSTED = 128 + os.constants.signals.SIGXCPU;
-/** How often the container's CPU time is read. */
+/** The exit code when the run sat idle: 128 + SIGALRM, the signal of a timer that ran out. */
+const IDLE = 128 + os.constants.signals.SIGALRM;
+/** How often the container's CPU time and its threads' states are read. */
 const CPU_POLL_MS = 250;
 /** The exit code for a command line the watchdog cannot use. */
 const USAGE = 2;
@@ -97,13 +100,23 @@ function readCpuMs(source) {
 }
 
 // CPU time, unlike the wall clock, does not grow when the machine is busy. Where no
-// cgroup tells it, the wall-clock deadline and the runner's own CPU watch remain.
+// cgroup tells it, the wall-clock deadline and the runner's own CPU watch remain, and
+// idleness is judged by the threads' states alone.
 const cpu = cpuSource();
-const cpuAtStart = cpu && readCpuMs(cpu);
-const cpuWatch = cpu && setInterval(() => {
-  if (!(readCpuMs(cpu) - cpuAtStart >= cpuBudgetMs)) return;
-  process.stderr.write(`\nracecase watchdog: the run used its ${cpuBudgetMs} ms of CPU time and was stopped\n`);
-  stop(CPU_EXHAUSTED);
+const cpuAtStart = cpu ? readCpuMs(cpu) : NaN;
+const idle = new IdleWatch({ pollMs: CPU_POLL_MS });
+const cpuWatch = setInterval(() => {
+  const used = cpu ? readCpuMs(cpu) - cpuAtStart : NaN;
+  if (used >= cpuBudgetMs) {
+    process.stderr.write(`\nracecase watchdog: the run used its ${cpuBudgetMs} ms of CPU time and was stopped\n`);
+    stop(CPU_EXHAUSTED);
+    return;
+  }
+  idle.add({ at: performance.now(), cpuMs: used, busy: descendantsBusy(process.pid) });
+  if (idle.idle()) {
+    process.stderr.write(`\nracecase watchdog: the run sat idle for ${IDLE_WINDOW_MS} ms and was stopped\n`);
+    stop(IDLE);
+  }
 }, CPU_POLL_MS);
 
 child.on('error', (error) => {

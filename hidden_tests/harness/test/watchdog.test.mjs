@@ -19,6 +19,7 @@ const watchdog = fileURLToPath(new URL('../watchdog.mjs', import.meta.url));
 function runWatchdog(supervisorSource, args, input = '') {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'racecase-watchdog-'));
   fs.copyFileSync(watchdog, path.join(dir, 'watchdog.mjs'));
+  fs.copyFileSync(new URL('../idle.mjs', import.meta.url), path.join(dir, 'idle.mjs'));
   fs.writeFileSync(path.join(dir, 'supervisor.mjs'), supervisorSource);
   return spawnSync(process.execPath, [path.join(dir, 'watchdog.mjs'), ...args], { input, encoding: 'utf8', timeout: 60_000 });
 }
