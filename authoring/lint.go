@@ -9,9 +9,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"time"
 
 	"github.com/racecase/racecase/challenges"
 	hiddentests "github.com/racecase/racecase/hidden_tests"
+	"github.com/racecase/racecase/runner"
 )
 
 // Report is what Lint found.
@@ -76,7 +78,7 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 		l.checkWrongTurns(slug, loaded[slug])
 		l.checkHidden(slug)
 		repo := l.checkRepo(slug)
-		if err := l.checkSuite(slug, repo); err != nil {
+		if err := l.checkSuite(slug, loaded[slug], repo); err != nil {
 			return nil, err
 		}
 		l.checkVisible(slug, repo, loaded[slug])
@@ -124,14 +126,19 @@ func (l *linter) onDisk(rel string) string {
 }
 
 // checkSuite checks the hidden suite against the dossier's repository, as a
-// hidden run would load it (SuiteProblems); a missing suite is checkHidden's.
-func (l *linter) checkSuite(slug string, repo map[string][]byte) error {
+// hidden run would load it, and its work budgets against the dossier's
+// CPU-time limit (SuiteProblems); a missing suite is checkHidden's.
+func (l *linter) checkSuite(slug string, d *challenges.Dossier, repo map[string][]byte) error {
 	files, err := hiddentests.SuiteFrom(l.hidden, slug)
 	if err != nil || repo == nil || !bytes.Contains(files[hiddentests.SuiteFile], []byte("export default")) {
 		return nil // checkHidden reports these
 	}
 	file := path.Join(filepath.ToSlash(l.dirs.HiddenTests), slug, hiddentests.SuiteFile)
-	ps, err := SuiteProblems(context.Background(), file, files[hiddentests.SuiteFile], repo)
+	var cpu time.Duration
+	if d != nil {
+		cpu = d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU
+	}
+	ps, err := SuiteProblems(context.Background(), file, files[hiddentests.SuiteFile], repo, cpu)
 	if err != nil {
 		return err
 	}

@@ -65,6 +65,10 @@ type Margins struct {
 	Longest int `json:"longest"`
 	// StepBudget is the step budget of the test with the longest schedule.
 	StepBudget int `json:"step_budget"`
+	// Work is the most work (steps run in all) one test's exploration took,
+	// and WorkBudget that test's work budget.
+	Work       int `json:"work"`
+	WorkBudget int `json:"work_budget"`
 	// CPUMS is the most CPU time one run used, in ms.
 	CPUMS int64 `json:"cpu_ms"`
 	// CPUBudgetMS is the run's CPU-time limit, in ms.
@@ -86,6 +90,8 @@ func (m *Margins) problem() string {
 		return fmt.Sprintf("%q explored %d of its %d schedules, more than half its budget", m.Test, m.Schedules, m.ScheduleBudget)
 	case float64(m.Longest) > marginShare*float64(m.StepBudget):
 		return fmt.Sprintf("a schedule took %d of its %d steps, more than half its budget", m.Longest, m.StepBudget)
+	case float64(m.Work) > marginShare*float64(m.WorkBudget):
+		return fmt.Sprintf("an exploration ran %d of its %d steps of work, more than half its budget", m.Work, m.WorkBudget)
 	case float64(m.CPUMS) > marginShare*float64(m.CPUBudgetMS):
 		return fmt.Sprintf("a run used %d ms of the %d ms CPU-time limit, more than half of it", m.CPUMS, m.CPUBudgetMS)
 	}
@@ -95,7 +101,7 @@ func (m *Margins) problem() string {
 // String reports the margins in one line that does not vary between runs
 // (the time margins are in the JSON only).
 func (m *Margins) String() string {
-	return fmt.Sprintf("schedules %d/%d, steps %d/%d", m.Schedules, m.ScheduleBudget, m.Longest, m.StepBudget)
+	return fmt.Sprintf("schedules %d/%d, steps %d/%d, work %d/%d", m.Schedules, m.ScheduleBudget, m.Longest, m.StepBudget, m.Work, m.WorkBudget)
 }
 
 // marginsOf measures a passing hidden run against its budgets.
@@ -110,6 +116,9 @@ func marginsOf(res *runner.Results, lim runner.Limits) *Margins {
 		}
 		if m.StepBudget == 0 || float64(t.Longest)/float64(t.Budget.Steps) > float64(m.Longest)/float64(m.StepBudget) {
 			m.Longest, m.StepBudget = t.Longest, t.Budget.Steps
+		}
+		if t.Budget.Work > 0 && (m.WorkBudget == 0 || float64(t.Work)/float64(t.Budget.Work) > float64(m.Work)/float64(m.WorkBudget)) {
+			m.Work, m.WorkBudget = t.Work, t.Budget.Work
 		}
 	}
 	return m

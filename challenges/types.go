@@ -204,10 +204,16 @@ type Check struct {
 
 // Limits are resource limits for one run; a zero field means the runner default.
 type Limits struct {
-	// CPUSeconds is the CPU-time limit in seconds: what decides a time-out.
+	// CPUSeconds is the CPU-time limit of a hidden run (a submission), in
+	// seconds: what decides its time-out. It must cover the hidden suite's
+	// work budgets, which racecase lint checks.
 	CPUSeconds int `json:"cpu_seconds,omitempty" yaml:"cpu_seconds"`
+	// CheckCPUSeconds is the CPU-time limit of a check run (the repository's
+	// own tests), in seconds.
+	CheckCPUSeconds int `json:"check_cpu_seconds,omitempty" yaml:"check_cpu_seconds"`
 	// WallSeconds is the wall-clock backstop in seconds, for code that waits
-	// rather than computes; zero means runner.WallPerCPU times the CPU limit.
+	// rather than computes; zero means runner.WallPerCPU times the run's CPU
+	// limit.
 	WallSeconds int `json:"wall_seconds,omitempty" yaml:"wall_seconds"`
 	// MemoryMiB is the memory (plus swap) limit in MiB.
 	MemoryMiB int `json:"memory_mib,omitempty" yaml:"memory_mib"`

@@ -57,7 +57,9 @@ func (s *Service) replace(next map[string]*dossier) {
 	s.index = challenges.NewIndex(indexed)
 	longest := runner.DefaultLimits().Wall
 	for _, d := range next {
-		longest = max(longest, d.Limits.RunnerLimits().WithDefaults().Wall)
+		for _, suite := range []runner.Suite{runner.SuiteVisible, runner.SuiteHidden} {
+			longest = max(longest, d.Limits.RunnerLimits(suite).WithDefaults().Wall)
+		}
 	}
 	s.timeout.Store(int64(longest + s.cfg.RunGrace))
 }

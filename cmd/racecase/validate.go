@@ -138,7 +138,7 @@ func checkSuites(ctx context.Context, src content, dossiers []*challenges.Dossie
 		if err != nil {
 			return nil, err
 		}
-		ps, err := authoring.SuiteProblems(ctx, src.suiteFile(d.Slug), hidden[hiddentests.SuiteFile], repo)
+		ps, err := authoring.SuiteProblems(ctx, src.suiteFile(d.Slug), hidden[hiddentests.SuiteFile], repo, d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU)
 		if err != nil {
 			return nil, err
 		}
