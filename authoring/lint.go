@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 
 	"github.com/racecase/racecase/challenges"
 	hiddentests "github.com/racecase/racecase/hidden_tests"
@@ -82,6 +83,7 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 		l.checkVisible(slug, repo, loaded[slug])
 		if d := loaded[slug]; d != nil {
 			l.checkPlaybook(slug, d, known, repo)
+			l.checkPublicFields(slug, d)
 		}
 		if marked := challenges.SkeletonFiles(repo); len(marked) > 0 {
 			report.Skeletons[slug] = marked
@@ -151,4 +153,10 @@ func (l *linter) checkHidden(slug string) {
 		l.ps = append(l.ps, challenges.Problem{File: file, Message: "the suite has no default export",
 			Fix: "export the suite object: export default { subject, effects, scenarios, … }"})
 	}
+}
+
+// reported reports whether a problem with field of the file rel is already known.
+func (l *linter) reported(rel, field string) bool {
+	file := l.onDisk(rel)
+	return slices.ContainsFunc(l.ps, func(p challenges.Problem) bool { return p.File == file && p.Field == field })
 }
