@@ -33,8 +33,9 @@ type Report struct {
 // dossier names, the folders and overlays), and also that the hidden suite
 // exists, that repo/ holds no secret (solution, decoy or hidden-test files,
 // git history) and fits a learner's workspace, that its visible check runs
-// with npm test, and that its playbook's links lead to dossiers and its
-// public text does not give the fix away.
+// with npm test, that its playbook's links lead to dossiers and its searched
+// text does not name the fix, and that no field the schema marks public
+// gives the answer away.
 //
 // An error means the dossiers could not be listed, or a named slug is not a
 // slug (ErrInvalidSlug) or has no dossier (wrapping fs.ErrNotExist); every

@@ -10,9 +10,8 @@ import (
 )
 
 // checkWrongTurns reports wrong turns that name a test the hidden suite does
-// not have (they could never be shown), or whose text gives the answer away:
-// a line or identifier of the reference fix, a run of words from the secret
-// explanation or a decoy's why.md, or the correct hypothesis.
+// not have: they could never be shown. Whether their text gives the answer
+// away is checkPublicFields', as for every public field.
 func (l *linter) checkWrongTurns(slug string, d *challenges.Dossier) {
 	if d == nil || len(d.WrongTurns) == 0 {
 		return
