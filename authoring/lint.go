@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/racecase/racecase/challenges"
@@ -34,8 +35,9 @@ type Report struct {
 // dossier names, the folders and overlays), and also that the hidden suite
 // exists, that repo/ holds no secret (solution, decoy or hidden-test files,
 // git history) and fits a learner's workspace, that its visible check runs
-// with npm test, and that its playbook's links lead to dossiers and its
-// public text does not give the fix away.
+// with npm test, that its playbook's links lead to dossiers and its searched
+// text does not name the fix, and that no field the schema marks public
+// gives the answer away.
 //
 // An error means the dossiers could not be listed, or a named slug is not a
 // slug (ErrInvalidSlug) or has no dossier (wrapping fs.ErrNotExist); every
@@ -84,6 +86,7 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 		l.checkVisible(slug, repo, loaded[slug])
 		if d := loaded[slug]; d != nil {
 			l.checkPlaybook(slug, d, known, repo)
+			l.checkPublicFields(slug, d)
 		}
 		if marked := challenges.SkeletonFiles(repo); len(marked) > 0 {
 			report.Skeletons[slug] = marked
@@ -158,4 +161,10 @@ func (l *linter) checkHidden(slug string) {
 		l.ps = append(l.ps, challenges.Problem{File: file, Message: "the suite has no default export",
 			Fix: "export the suite object: export default { subject, effects, scenarios, … }"})
 	}
+}
+
+// reported reports whether a problem with field of the file rel is already known.
+func (l *linter) reported(rel, field string) bool {
+	file := l.onDisk(rel)
+	return slices.ContainsFunc(l.ps, func(p challenges.Problem) bool { return p.File == file && p.Field == field })
 }
