@@ -6,7 +6,7 @@ BIN      := bin/racecase
 RUNS     ?= 10
 NODE_TESTS := hidden_tests/harness/test/*.test.mjs
 
-.PHONY: all web build engine images run test test-go test-harness test-web validate lint bench clean
+.PHONY: all web build engine images run test test-go test-harness test-web validate lint generate bench clean
 
 all: build
 
@@ -59,7 +59,13 @@ lint:
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool sqlc diff -f store/sqlc.yaml
+	cd store/postgres && $(GO) run ./internal/adaptergen -check
 	@for f in $$(git ls-files 'hidden_tests/*.mjs' 'hidden_tests/*.js' 'challenges/*.js' 'authoring/skeleton/*.js' 'authoring/skeleton/*.mjs'); do node --check $$f || exit 1; done
+
+# Regenerates the queries of both engines (sqlc) and the PostgreSQL adapter.
+generate:
+	$(GO) tool sqlc generate -f store/sqlc.yaml
+	cd store/postgres && $(GO) run ./internal/adaptergen
 
 bench: images
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./challenges/
