@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivertype"
 )
 
@@ -55,8 +55,7 @@ func (w *runWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	if err != nil {
 		return err
 	}
-	s.notify.publish(id)
-	s.notify.publish(run.workspaceID)
+	s.publish(ctx, id, run.workspaceID)
 
 	res, execErr := s.execute(ctx, run)
 	after, cancel := context.WithTimeout(context.WithoutCancel(ctx), bookkeepingTimeout)
@@ -79,8 +78,7 @@ func (w *runWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	if recorded {
 		s.metrics.countVerdict(run.kind, res.Verdict)
 	}
-	s.notify.publish(id)
-	s.notify.publish(run.workspaceID)
+	s.publish(after, id, run.workspaceID)
 	return nil
 }
 
@@ -90,7 +88,7 @@ var errHasVerdict = errors.New("run already has a verdict")
 // claim marks a run running for one more execution and reads what it needs.
 func (s *Service) claim(ctx context.Context, id string) (claimedRun, error) {
 	var run claimedRun
-	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err := s.store.InTx(ctx, func(q store.Tx) error {
 		now := millis(s.now())
 		row, err := q.StartRun(ctx, db.StartRunParams{StartedAt: &now, ID: id})
 		if errors.Is(err, sql.ErrNoRows) {
@@ -145,7 +143,7 @@ func (s *Service) execute(ctx context.Context, run claimedRun) (*runner.Results,
 
 // requeue puts a run whose execution failed back to queued.
 func (s *Service) requeue(ctx context.Context, id string) {
-	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err := s.store.InTx(ctx, func(q store.Tx) error {
 		n, err := q.RequeueRun(ctx, id)
 		if err != nil || n == 0 {
 			return err
@@ -155,7 +153,7 @@ func (s *Service) requeue(ctx context.Context, id string) {
 	if err != nil {
 		s.log.Error("could not put run back in the queue", "run", id, "error", err)
 	}
-	s.notify.publish(id)
+	s.publish(ctx, id)
 }
 
 // finish records the verdict, the progress it makes and the job's
@@ -166,7 +164,7 @@ func (s *Service) finish(ctx context.Context, job *river.Job[RunArgs], run claim
 	if err != nil {
 		return false, wrap(err, "encode results")
 	}
-	err = s.store.InTx(ctx, func(tx *sql.Tx, q *db.Queries) error {
+	err = s.store.InTx(ctx, func(q store.Tx) error {
 		now := millis(s.now())
 		verdict, results := string(res.Verdict), string(blob)
 		n, err := q.FinishRun(ctx, db.FinishRunParams{Verdict: &verdict, Results: &results, FinishedAt: &now, ID: run.id})
@@ -186,7 +184,7 @@ func (s *Service) finish(ctx context.Context, job *river.Job[RunArgs], run claim
 		}
 		// A job River rescued and rescheduled is no longer running; its next
 		// attempt finds the verdict and completes without executing.
-		if _, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job); err != nil && !errors.Is(err, rivertype.ErrNotFound) {
+		if err := s.runs.client.CompleteTx(ctx, q, job.JobRow); err != nil && !errors.Is(err, rivertype.ErrNotFound) {
 			return wrap(err, "complete job of "+run.id)
 		}
 		recorded = true
@@ -196,7 +194,7 @@ func (s *Service) finish(ctx context.Context, job *river.Job[RunArgs], run claim
 }
 
 // reach records that a workspace reached a progress step, if it had not.
-func (s *Service) reach(ctx context.Context, q *db.Queries, wsID, step, runID string) error {
+func (s *Service) reach(ctx context.Context, q store.Queries, wsID, step, runID string) error {
 	var run *string
 	if runID != "" {
 		run = &runID

@@ -16,7 +16,7 @@ import (
 	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/challenges"
 	"github.com/racecase/racecase/instructor"
-	"github.com/racecase/racecase/store/sqlite"
+	"github.com/racecase/racecase/runner"
 	"github.com/racecase/racecase/web"
 	"github.com/racecase/racecase/workspace"
 )
@@ -31,6 +31,8 @@ const (
 type serveOptions struct {
 	addr        string
 	data        string
+	database    string // a PostgreSQL URL; "" means SQLite in data
+	dockerHost  string
 	workers     int
 	maxQueued   int
 	runGrace    time.Duration
@@ -72,9 +74,10 @@ func (q quotaOptions) valid() bool {
 }
 
 // guardedDir returns the data directory whose free space the API guards, or
-// "" when --min-free-disk 0 turns the guard off.
+// "" when --min-free-disk 0 turns the guard off or the database is
+// PostgreSQL's (whose server guards its own disk: a full one gets 507 too).
 func (o serveOptions) guardedDir() string {
-	if o.quotas.minFreeDisk == 0 {
+	if o.quotas.minFreeDisk == 0 || o.database != "" {
 		return ""
 	}
 	return o.data
@@ -86,7 +89,9 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	flags.SetOutput(stderr)
 	flags.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	flags.StringVar(&o.data, "data", "./data", "data directory (the SQLite database lives there)")
-	flags.IntVar(&o.workers, "workers", runtime.NumCPU(), "runs executed at once")
+	flags.StringVar(&o.database, "database", "", "PostgreSQL database shared with other API servers and workers, postgres://… (default: $"+databaseEnv+", else SQLite in --data)")
+	flags.StringVar(&o.dockerHost, "docker-host", "", "Docker engine that runs the runs (default: $DOCKER_HOST, else the local one)")
+	flags.IntVar(&o.workers, "workers", runtime.NumCPU(), "runs executed at once by this process; 0 (PostgreSQL only): none, racecase worker processes run them")
 	flags.IntVar(&o.maxQueued, "max-queued", 0, "runs queued or running before new ones get 429 (0: 8 per worker)")
 	flags.DurationVar(&o.runGrace, "run-grace", 30*time.Second, "time a run may take beyond its wall-clock limit (container start and clean-up) before it is abandoned and retried")
 	flags.DurationVar(&o.rescueAfter, "rescue-after", 10*time.Second, "how long a run must have been running, and past its time budget, before it is treated as orphaned by a dead process and run again")
@@ -96,7 +101,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	o.content = addContentFlags(flags, "")
 	flags.StringVar(&o.token, "instructor-token", "", "bearer token of the instructor page and API (default: $"+instructorTokenEnv+", else a random one printed at start)")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir] [--workers N] [--max-queued N] [--run-grace d] [--rescue-after d]")
+		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir | --database postgres://…] [--docker-host H] [--workers N]")
+		fmt.Fprintln(stderr, "                      [--max-queued N] [--run-grace d] [--rescue-after d]")
 		fmt.Fprintln(stderr, "                      [--body-timeout d] [--max-conns-per-client N] [--new-learners-per-minute N] [--max-workspaces N]")
 		fmt.Fprintln(stderr, "                      [--history-versions N] [--history-bytes B] [--runs-kept N] [--prune-every d] [--min-free-disk B]")
 		fmt.Fprintln(stderr, "                      [--challenges DIR [--hidden-tests DIR]] [--instructor-token T]")
@@ -107,7 +113,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err := flags.Parse(args); err != nil {
 		return exitUsage
 	}
-	if flags.NArg() > 0 || o.workers < 1 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 || o.bodyTimeout <= 0 || o.maxConns < 1 || !o.quotas.valid() {
+	if flags.NArg() > 0 || o.workers < 0 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 || o.bodyTimeout <= 0 || o.maxConns < 1 || !o.quotas.valid() {
 		flags.Usage()
 		return exitUsage
 	}
@@ -115,7 +121,20 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprintln(stderr, "racecase serve: --hidden-tests goes with --challenges")
 		return exitUsage
 	}
+	o.database = databaseURL(o.database, getenv)
+	if o.database != "" && !isPostgres(o.database) {
+		fmt.Fprintln(stderr, "racecase serve: --database takes a PostgreSQL URL, postgres://…; without it the SQLite database in --data is used")
+		return exitUsage
+	}
+	if o.workers == 0 && o.database == "" {
+		fmt.Fprintln(stderr, "racecase serve: --workers 0 leaves runs to `racecase worker` processes, which need a shared PostgreSQL database (--database)")
+		return exitUsage
+	}
 	o.token, o.tokenMade = instructorToken(o.token, getenv)
+	if o.tokenMade && o.database != "" {
+		fmt.Fprintln(stderr, "racecase serve: with a shared database every API server must take the same instructor token: set --instructor-token or $"+instructorTokenEnv)
+		return exitUsage
+	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	if err := runServer(ctx, o, log, stdout, stderr); err != nil {
 		log.Error("racecase serve stopped", "error", err.Error())
@@ -136,14 +155,19 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	if *o.content.challenges != "" {
 		dirs = o.content.dirs()
 	}
-	db, err := sqlite.Open(ctx, o.data)
+	db, err := openDatabase(ctx, o.database, o.data)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	rn, image := connectRunner(ctx, log, stderr)
-	if rn != nil {
-		defer rn.Close()
+	var (
+		rn    *runner.Docker
+		image string
+	)
+	if o.workers > 0 {
+		if rn, image = connectRunner(ctx, o.dockerHost, log, stderr); rn != nil {
+			defer rn.Close()
+		}
 	}
 	registry := newRegistry()
 	cfg := workspace.Config{

@@ -29,14 +29,14 @@ func loadServedDossiers(log *slog.Logger) ([]*challenges.Dossier, error) {
 	return dossiers, nil
 }
 
-// connectRunner connects to the Docker engine and makes sure the runner
-// image exists. Without an engine it logs how to start one and returns nil:
+// connectRunner connects to the Docker engine at host ("" means
+// $DOCKER_HOST, else the local one) and makes sure the runner image exists. Without an engine it logs how to start one and returns nil:
 // racecase then serves everything but runs. Leftover containers are not
 // reaped here: the run queue reaps its own at start.
-func connectRunner(ctx context.Context, log *slog.Logger, progress io.Writer) (*runner.Docker, string) {
+func connectRunner(ctx context.Context, host string, log *slog.Logger, progress io.Writer) (*runner.Docker, string) {
 	pingCtx, cancel := context.WithTimeout(ctx, engineTimeout)
 	defer cancel()
-	engine, err := runner.NewDocker(pingCtx)
+	engine, err := runner.NewDockerAt(pingCtx, host)
 	if err != nil {
 		log.Warn("no Docker engine answers: runs are unavailable until one is started (./.ci/docker-engine or `make engine`) and racecase restarted",
 			"error", err.Error())
