@@ -68,7 +68,7 @@ func TestContainerConfigMapsJob(t *testing.T) {
 
 func TestWithDefaultsFillsOnlyUnsetLimits(t *testing.T) {
 	d := DefaultLimits()
-	want := Limits{CPU: 10 * time.Second, Wall: 100 * time.Second, MemoryBytes: 512 << 20, Pids: 64, NanoCPUs: 1e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
+	want := Limits{CPU: 10 * time.Second, Wall: 30 * time.Second, MemoryBytes: 512 << 20, Pids: 64, NanoCPUs: 1e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
 	if d != want {
 		t.Fatalf("DefaultLimits() = %+v, want %+v", d, want)
 	}

@@ -28,12 +28,15 @@ type Limits struct {
 }
 
 // WallPerCPU is the wall-clock budget of a run whose Limits leave Wall at
-// zero, as a multiple of its CPU budget: room for a machine ten times busier
-// than the run alone.
-const WallPerCPU = 10
+// zero, as a multiple of its CPU budget: room for a machine three times
+// busier than a run that spends its whole CPU budget, and far more for a
+// correct run, which uses a fraction of it (validate holds a reference fix
+// to half). A run that waits instead of computing is stopped sooner, after
+// 10 s idle (the watchdog), and one starved by a busy machine is not idle.
+const WallPerCPU = 3
 
 // DefaultLimits returns the limits used for a field a Job leaves at zero:
-// 10 s of CPU time within 100 s of wall clock, 512 MiB of memory and no swap,
+// 10 s of CPU time within 30 s of wall clock, 512 MiB of memory and no swap,
 // 64 pids, one CPU, 1 MiB of output and a 64 MiB /work.
 func DefaultLimits() Limits {
 	return Limits{

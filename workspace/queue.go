@@ -27,6 +27,10 @@ const maxAttempts = 5
 type RunArgs struct {
 	// RunID is the id of the run to execute.
 	RunID string `json:"run_id"`
+	// TimeoutMS is the most the run may take, its dossier's wall-clock
+	// limit for its suite plus the run grace; 0 (jobs queued before it was
+	// recorded) means the longest of any dossier.
+	TimeoutMS int64 `json:"timeout_ms,omitempty"`
 }
 
 // Kind names the job kind in River's table.
@@ -76,9 +80,10 @@ func newRunQueue(ctx context.Context, s *Service) (*runQueue, error) {
 	return q, nil
 }
 
-// insert queues the job for run id inside tx and returns the job's id.
-func (q *runQueue) insert(ctx context.Context, tx store.Tx, id string) (int64, error) {
-	return q.client.InsertTx(ctx, tx, RunArgs{RunID: id})
+// insert queues the job for run id, which may take timeout, inside tx and
+// returns the job's id.
+func (q *runQueue) insert(ctx context.Context, tx store.Tx, id string, timeout time.Duration) (int64, error) {
+	return q.client.InsertTx(ctx, tx, RunArgs{RunID: id, TimeoutMS: timeout.Milliseconds()})
 }
 
 // start, when the process works runs, reaps the leftover containers of

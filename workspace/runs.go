@@ -95,7 +95,8 @@ func (s *Service) StartRun(ctx context.Context, learner, wsID, kind string) (Run
 	}
 	id := newID("r_")
 	err := s.store.InTx(ctx, func(q store.Tx) error {
-		if _, _, err := s.workspaceTx(ctx, q, learner, wsID); err != nil {
+		_, d, err := s.workspaceTx(ctx, q, learner, wsID)
+		if err != nil {
 			return err
 		}
 		if err := s.checkNoRunInFlight(ctx, q, wsID); err != nil {
@@ -128,7 +129,7 @@ func (s *Service) StartRun(ctx context.Context, learner, wsID, kind string) (Run
 		if err := q.InsertRunEvent(ctx, db.InsertRunEventParams{RunID: id, Status: StatusQueued, At: now}); err != nil {
 			return wrap(err, "record run queued")
 		}
-		jobID, err := s.runs.insert(ctx, q, id)
+		jobID, err := s.runs.insert(ctx, q, id, s.timeoutOf(d, kind))
 		if err != nil {
 			return wrap(err, "queue run")
 		}

@@ -33,8 +33,11 @@ type claimedRun struct {
 
 // Timeout is the most one run may take; River cancels the run past it, and
 // after a crash it runs again a run that was running only once this much
-// time has passed since it started.
-func (w *runWorker) Timeout(*river.Job[RunArgs]) time.Duration {
+// time (and RescueAfter) has passed since it started.
+func (w *runWorker) Timeout(job *river.Job[RunArgs]) time.Duration {
+	if job.Args.TimeoutMS > 0 {
+		return time.Duration(job.Args.TimeoutMS) * time.Millisecond
+	}
 	return w.s.runTimeout()
 }
 
