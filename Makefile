@@ -6,7 +6,7 @@ BIN      := bin/racecase
 RUNS     ?= 10
 NODE_TESTS := hidden_tests/harness/test/*.test.mjs
 
-.PHONY: all web build engine images run test test-go test-harness test-web validate lint generate bench clean
+.PHONY: all web build engine images run test test-go test-harness test-web test-postgres validate lint generate bench bench-scale clean
 
 all: build
 
@@ -80,6 +80,12 @@ generate:
 bench: images
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./challenges/
 	$(GO) test -run '^$$' -bench SubmitByGitPush -benchtime 10x ./cmd/racecase/
+
+# 60 learners submitting at once: the single process on SQLite, then one API
+# server on PostgreSQL (.ci/postgres starts one) with 1, 2 and 3 workers.
+bench-scale: images
+	RACECASE_TEST_POSTGRES=$$(./.ci/postgres) REQUIRE_POSTGRES=1 \
+	  $(GO) test -run '^$$' -bench Scale -benchtime 1x -timeout 60m ./cmd/racecase/
 
 clean:
 	rm -rf bin web/node_modules web/dist-test

@@ -147,7 +147,7 @@ func TestAWholeSchoolSubmitsAtOnce(t *testing.T) {
 // startCluster starts the binary as one process of a cluster on the
 // PostgreSQL database at url: an API server without workers ("serve") or a
 // worker running one run at a time ("worker"). It waits until it is ready.
-func startCluster(t *testing.T, bin string, logFile *os.File, role, url string) *process {
+func startCluster(t testing.TB, bin string, logFile *os.File, role, url string) *process {
 	t.Helper()
 	args := []string{"worker", "--database", url, "--workers", "1", "--run-grace", "10s", "--rescue-after", "2s"}
 	ready := "racecase: worker executing"
