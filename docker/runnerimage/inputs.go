@@ -21,6 +21,9 @@ type file struct {
 	mode fs.FileMode // permission bits, fs.ModeSticky, and fs.ModeDir for directories
 	size int64
 	open func() (io.ReadCloser, error) // nil for directories
+	// host and identity name a host file and its version (fileIdentity),
+	// under which its digest is cached; empty for generated content.
+	host, identity string
 }
 
 // inputs lists every entry of the build context: the recipe, Node.js with
@@ -125,10 +128,12 @@ func hostFile(hostPath, inImage string) (file, error) {
 		return file{}, fmt.Errorf("runnerimage: %s is not a regular file", real)
 	}
 	return file{
-		name: "node/" + inImage,
-		mode: info.Mode().Perm(),
-		size: info.Size(),
-		open: func() (io.ReadCloser, error) { return os.Open(real) },
+		name:     "node/" + inImage,
+		mode:     info.Mode().Perm(),
+		size:     info.Size(),
+		open:     func() (io.ReadCloser, error) { return os.Open(real) },
+		host:     real,
+		identity: fileIdentity(info),
 	}, nil
 }
 
