@@ -61,9 +61,14 @@ lint:
 	$(GO) tool sqlc diff -f store/sqlc.yaml
 	@for f in $$(git ls-files 'hidden_tests/*.mjs' 'hidden_tests/*.js' 'challenges/*.js' 'authoring/skeleton/*.js' 'authoring/skeleton/*.mjs'); do node --check $$f || exit 1; done
 
+# Every figure is a ratio against a baseline measured in the same run: container
+# (cold, warm) vs bare node and warm vs cold with the time per execution; git push
+# vs the API; one learner's submit→verdict vs bare node and 16 learners' throughput
+# vs cores ÷ the bare suite time.
 bench: images
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./challenges/
 	$(GO) test -run '^$$' -bench SubmitByGitPush -benchtime 10x ./cmd/racecase/
+	$(GO) test -run '^$$' -bench SubmitThroughput -benchtime 2x ./cmd/racecase/
 
 clean:
 	rm -rf bin web/node_modules web/dist-test

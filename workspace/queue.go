@@ -80,7 +80,8 @@ func (q *runQueue) insert(ctx context.Context, tx *sql.Tx, id string) (int64, er
 
 // start reaps this instance's leftover containers (the data directory's
 // lock means no other process of it lives), registers this process as an
-// owner of containers, then starts working.
+// owner of containers, warms containers for the first runs when the runner
+// can, then starts working.
 func (q *runQueue) start(ctx context.Context) error {
 	removed, err := q.s.cfg.Runner.Reap(ctx, instanceLabel+"="+q.owner.instance)
 	if err != nil {
@@ -92,6 +93,7 @@ func (q *runQueue) start(ctx context.Context) error {
 	if err := q.owner.start(ctx); err != nil {
 		return err
 	}
+	q.warm()
 	if err := q.client.Start(context.WithoutCancel(ctx)); err != nil {
 		return fmt.Errorf("workspace: start queue: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/challenges"
 	"github.com/racecase/racecase/instructor"
+	"github.com/racecase/racecase/runner"
 	"github.com/racecase/racecase/store/sqlite"
 	"github.com/racecase/racecase/web"
 	"github.com/racecase/racecase/workspace"
@@ -25,6 +26,7 @@ import (
 const (
 	httpShutdownTimeout  = 10 * time.Second
 	queueShutdownTimeout = 30 * time.Second
+	poolShutdownTimeout  = 30 * time.Second
 )
 
 // serveOptions are the flags of `racecase serve`.
@@ -32,6 +34,7 @@ type serveOptions struct {
 	addr        string
 	data        string
 	workers     int
+	warm        int // warm containers; -1: one per worker
 	maxQueued   int
 	runGrace    time.Duration
 	rescueAfter time.Duration
@@ -87,6 +90,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	flags.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	flags.StringVar(&o.data, "data", "./data", "data directory (the SQLite database lives there)")
 	flags.IntVar(&o.workers, "workers", runtime.NumCPU(), "runs executed at once")
+	flags.IntVar(&o.warm, "warm", -1, "containers kept started and booted ahead of the runs that will need them, each serving one run (-1: one per worker; 0: none)")
 	flags.IntVar(&o.maxQueued, "max-queued", 0, "runs queued or running before new ones get 429 (0: 8 per worker)")
 	flags.DurationVar(&o.runGrace, "run-grace", 30*time.Second, "time a run may take beyond its wall-clock limit (container start and clean-up) before it is abandoned and retried")
 	flags.DurationVar(&o.rescueAfter, "rescue-after", 10*time.Second, "how long a run must have been running, and past its time budget, before it is treated as orphaned by a dead process and run again")
@@ -96,7 +100,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	o.content = addContentFlags(flags, "")
 	flags.StringVar(&o.token, "instructor-token", "", "bearer token of the instructor page and API (default: $"+instructorTokenEnv+", else a random one printed at start)")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir] [--workers N] [--max-queued N] [--run-grace d] [--rescue-after d]")
+		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir] [--workers N] [--warm N] [--max-queued N] [--run-grace d] [--rescue-after d]")
 		fmt.Fprintln(stderr, "                      [--body-timeout d] [--max-conns-per-client N] [--new-learners-per-minute N] [--max-workspaces N]")
 		fmt.Fprintln(stderr, "                      [--history-versions N] [--history-bytes B] [--runs-kept N] [--prune-every d] [--min-free-disk B]")
 		fmt.Fprintln(stderr, "                      [--challenges DIR [--hidden-tests DIR]] [--instructor-token T]")
@@ -107,7 +111,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err := flags.Parse(args); err != nil {
 		return exitUsage
 	}
-	if flags.NArg() > 0 || o.workers < 1 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 || o.bodyTimeout <= 0 || o.maxConns < 1 || !o.quotas.valid() {
+	if flags.NArg() > 0 || o.workers < 1 || o.warm < -1 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 || o.bodyTimeout <= 0 || o.maxConns < 1 || !o.quotas.valid() {
 		flags.Usage()
 		return exitUsage
 	}
@@ -142,8 +146,11 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	}
 	defer db.Close()
 	rn, image := connectRunner(ctx, log, stderr)
+	var pool *runner.Pool
 	if rn != nil {
 		defer rn.Close()
+		pool = runner.NewPool(rn, runner.PoolConfig{Size: o.warmContainers(), Logger: log})
+		defer closePool(pool, log) // after the instructor desk's validations, before the engine
 	}
 	registry := newRegistry()
 	cfg := workspace.Config{
@@ -153,8 +160,8 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 		RunsKept: o.quotas.runsKept, PruneEvery: o.quotas.pruneEvery,
 		Registerer: registry, Logger: log, QueueLogger: queueLogger(stderr),
 	}
-	if rn != nil {
-		cfg.Runner = rn
+	if pool != nil {
+		cfg.Runner = pool
 	}
 	svc, err := workspace.New(ctx, db, cfg)
 	if err != nil {
@@ -207,6 +214,23 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	}
 	close(done)
 	return shutdown(srv, svc)
+}
+
+// warmContainers is the size of the pool of warm containers.
+func (o serveOptions) warmContainers() int {
+	if o.warm < 0 {
+		return o.workers
+	}
+	return o.warm
+}
+
+// closePool removes the warm containers at shutdown, once no run is left.
+func closePool(pool *runner.Pool, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), poolShutdownTimeout)
+	defer cancel()
+	if err := pool.Close(ctx); err != nil {
+		log.Error("removing the warm containers", "error", err.Error())
+	}
 }
 
 // shutdown stops the HTTP server, then the run queue, each within its budget.

@@ -26,9 +26,12 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	run := c.startRun(ws.ID, "check")
 	waitStatus(t, c, run.ID, "running")
 	instance := instanceOf(t, data)
-	id := runningContainerOf(t, engine.Engine(), instance)
+	// The run's container, and the warm one waiting for the next run.
+	ids := runningContainersOf(t, engine.Engine(), instance)
 	t.Cleanup(func() { // nobody else will: this server never comes back
-		engine.Engine().ContainerRemove(context.Background(), id, container.RemoveOptions{Force: true})
+		for _, id := range ids {
+			engine.Engine().ContainerRemove(context.Background(), id, container.RemoveOptions{Force: true})
+		}
 	})
 	if err := server.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
@@ -41,7 +44,18 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	}
 	lim := d.Limits.RunnerLimits().WithDefaults()
 	const slack = 5 * time.Second
-	info := waitStopped(t, engine.Engine(), id, 2*(lim.Wall+slack))
+	// A warm container ends as soon as its stdin closes with the server's
+	// connection: it has no payload. The run's ends when its CPU budget is spent.
+	var info container.InspectResponse
+	found := false
+	for _, id := range ids {
+		if st := waitStopped(t, engine.Engine(), id, 2*(lim.Wall+slack)); st.State.ExitCode != 0 {
+			info, found = st, true
+		}
+	}
+	if !found {
+		t.Fatal("every container of the server exited 0; want the looping run's stopped by its watchdog")
+	}
 	started, _ := time.Parse(time.RFC3339Nano, info.State.StartedAt)
 	finished, _ := time.Parse(time.RFC3339Nano, info.State.FinishedAt)
 	t.Logf("the container ran %s for a CPU limit of %s and exited with %d", finished.Sub(started).Round(time.Millisecond), lim.CPU, info.State.ExitCode)
@@ -55,9 +69,9 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	}
 }
 
-// runningContainerOf waits until the instance has a running container and
-// returns its id.
-func runningContainerOf(t *testing.T, cli containerLister, instance string) string {
+// runningContainersOf waits until the instance has a running container and
+// returns the ids of those running.
+func runningContainersOf(t *testing.T, cli containerLister, instance string) []string {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
@@ -68,12 +82,16 @@ func runningContainerOf(t *testing.T, cli containerLister, instance string) stri
 			t.Fatal(err)
 		}
 		if len(list) > 0 {
-			return list[0].ID
+			ids := make([]string, len(list))
+			for i, c := range list {
+				ids[i] = c.ID
+			}
+			return ids
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Fatal("the running run has no running container after a minute")
-	return ""
+	return nil
 }
 
 // containerInspector reads a container's state; the engine's client is one.
