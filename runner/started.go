@@ -17,9 +17,8 @@ const startMarker = "\x1eracecase-started "
 // start marker has not been seen.
 const maxPendingStderr = 4096
 
-// startFilter passes stderr through to out, except the first line that
-// begins with the start marker: it takes that line out and keeps the CPU
-// time it names. The first such line is the watchdog's: it is written
+// startFilter passes stderr through to out, except the first start marker
+// and the rest of its line: it takes them out and keeps the CPU time named. The first such line is the watchdog's: it is written
 // before the supervisor has the payload, so before any learner code runs.
 // Later marker lines are ordinary output.
 type startFilter struct {
@@ -58,11 +57,14 @@ func (f *startFilter) Write(p []byte) (int, error) {
 	return n, nil
 }
 
-// endLine takes the held line as the marker, or passes it on.
+// endLine takes the marker out of the held line, keeping what came before
+// it on the line (output the marker may follow), or passes the line on.
 func (f *startFilter) endLine() {
-	if rest, ok := bytes.CutPrefix(f.line, []byte(startMarker)); ok {
+	if i := bytes.Index(f.line, []byte(startMarker)); i >= 0 {
+		f.out.Write(f.line[:i])
 		f.seen = true
-		if ns, err := strconv.ParseInt(string(bytes.TrimRight(rest, "\r\n")), 10, 64); err == nil && ns > 0 {
+		rest := bytes.TrimRight(f.line[i+len(startMarker):], "\r\n")
+		if ns, err := strconv.ParseInt(string(rest), 10, 64); err == nil && ns > 0 {
 			f.cpuSeen = time.Duration(ns)
 		}
 	} else {
