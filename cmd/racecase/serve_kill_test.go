@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -26,8 +27,8 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	run := c.startRun(ws.ID, "check")
 	waitStatus(t, c, run.ID, "running")
 	instance := instanceOf(t, data)
-	// The run's container, and the warm one waiting for the next run.
-	ids := runningContainersOf(t, engine.Engine(), instance)
+	// The run's container, once its loop runs, and the warm one waiting for the next run.
+	ids := runningContainersOf(t, engine.Engine(), instance, "--test")
 	t.Cleanup(func() { // nobody else will: this server never comes back
 		for _, id := range ids {
 			engine.Engine().ContainerRemove(context.Background(), id, container.RemoveOptions{Force: true})
@@ -69,9 +70,10 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	}
 }
 
-// runningContainersOf waits until the instance has a running container and
-// returns the ids of those running.
-func runningContainersOf(t *testing.T, cli containerLister, instance string) []string {
+// runningContainersOf waits until one of the instance's running containers
+// runs a process whose command line holds marker, and returns the ids of
+// all those running.
+func runningContainersOf(t *testing.T, cli containerWatcher, instance, marker string) []string {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
@@ -81,17 +83,30 @@ func runningContainersOf(t *testing.T, cli containerLister, instance string) []s
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(list) > 0 {
-			ids := make([]string, len(list))
-			for i, c := range list {
-				ids[i] = c.ID
+		ids, found := make([]string, len(list)), false
+		for i, c := range list {
+			ids[i] = c.ID
+			top, err := cli.ContainerTop(context.Background(), c.ID, nil)
+			if err != nil {
+				continue // it ended meanwhile
 			}
+			for _, proc := range top.Processes {
+				found = found || strings.Contains(strings.Join(proc, " "), marker)
+			}
+		}
+		if found {
 			return ids
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatal("the running run has no running container after a minute")
+	t.Fatalf("no container of the server ran %q within a minute", marker)
 	return nil
+}
+
+// containerWatcher lists containers and their processes; the engine's client is one.
+type containerWatcher interface {
+	containerLister
+	ContainerTop(ctx context.Context, id string, args []string) (container.TopResponse, error)
 }
 
 // containerInspector reads a container's state; the engine's client is one.
