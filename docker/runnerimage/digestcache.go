@@ -14,15 +14,31 @@ import (
 // reads them only when they change. It lives in the user's cache directory;
 // without one, every digest is computed.
 type digestCache struct {
-	path    string                  // the cache file; "" for none
-	entries map[string]cachedDigest // by host path
+	path    string // the cache file; "" for none
+	entries cacheEntries
 	changed bool
+}
+
+// cacheEntries is what the cache file holds.
+type cacheEntries struct {
+	// Digests holds content digests by host path.
+	Digests map[string]cachedDigest `json:"digests"`
+	// Libraries holds what ldd listed for an executable, by its host path:
+	// running ldd loads the whole binary, as long as hashing it.
+	Libraries map[string]cachedLibraries `json:"libraries"`
 }
 
 // cachedDigest is a file's digest and the identity it was computed for.
 type cachedDigest struct {
 	Identity string `json:"identity"`
 	SHA256   []byte `json:"sha256"`
+}
+
+// cachedLibraries is the shared libraries an executable links, and the
+// identity of the executable they were listed for.
+type cachedLibraries struct {
+	Identity string   `json:"identity"`
+	Paths    []string `json:"paths"`
 }
 
 // digestCacheFile returns the cache file's path; tests replace it.
@@ -36,14 +52,18 @@ var digestCacheFile = func() (string, error) {
 
 // loadDigestCache reads the cache; a missing or unreadable one is empty.
 func loadDigestCache() *digestCache {
-	c := &digestCache{entries: map[string]cachedDigest{}}
-	path, err := digestCacheFile()
-	if err != nil {
-		return c
+	c := &digestCache{}
+	if path, err := digestCacheFile(); err == nil {
+		c.path = path
+		if raw, err := os.ReadFile(path); err == nil && json.Unmarshal(raw, &c.entries) != nil {
+			c.entries = cacheEntries{} // a damaged cache is recomputed
+		}
 	}
-	c.path = path
-	if raw, err := os.ReadFile(path); err == nil {
-		_ = json.Unmarshal(raw, &c.entries) // a damaged cache is recomputed
+	if c.entries.Digests == nil {
+		c.entries.Digests = map[string]cachedDigest{}
+	}
+	if c.entries.Libraries == nil {
+		c.entries.Libraries = map[string]cachedLibraries{}
 	}
 	return c
 }
@@ -54,16 +74,35 @@ func (c *digestCache) digest(f file) ([]byte, error) {
 	if f.host == "" || f.identity == "" {
 		return contentDigest(f)
 	}
-	if e, ok := c.entries[f.host]; ok && e.Identity == f.identity {
+	if e, ok := c.entries.Digests[f.host]; ok && e.Identity == f.identity {
 		return e.SHA256, nil
 	}
 	sum, err := contentDigest(f)
 	if err != nil {
 		return nil, err
 	}
-	c.entries[f.host] = cachedDigest{Identity: f.identity, SHA256: sum}
+	c.entries.Digests[f.host] = cachedDigest{Identity: f.identity, SHA256: sum}
 	c.changed = true
 	return sum, nil
+}
+
+// libraries returns the libraries cached for the executable at bin with
+// the given identity.
+func (c *digestCache) libraries(bin, identity string) ([]string, bool) {
+	e, ok := c.entries.Libraries[bin]
+	if !ok || identity == "" || e.Identity != identity {
+		return nil, false
+	}
+	return e.Paths, true
+}
+
+// setLibraries caches the libraries of the executable at bin.
+func (c *digestCache) setLibraries(bin, identity string, libs []string) {
+	if identity == "" {
+		return
+	}
+	c.entries.Libraries[bin] = cachedLibraries{Identity: identity, Paths: libs}
+	c.changed = true
 }
 
 // save writes the cache back when it changed, atomically; failing to is

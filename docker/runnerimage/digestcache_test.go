@@ -3,7 +3,9 @@ package runnerimage
 import (
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 )
@@ -61,5 +63,50 @@ func TestTagReadsAHostFileOnlyWhenItChanged(t *testing.T) {
 	}
 	if again, err := tagOf(hostFiles()); err != nil || again != changed || reads != 3 {
 		t.Fatalf("tag over a damaged cache %q, %v after %d reads; want %q from a third read", again, err, reads, changed)
+	}
+}
+
+func TestNodeFilesAsksLddOnlyWhenNodeChanged(t *testing.T) {
+	bin, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed")
+	}
+	dir := t.TempDir()
+	saved := digestCacheFile
+	digestCacheFile = func() (string, error) { return filepath.Join(dir, "digests.json"), nil }
+	t.Cleanup(func() { digestCacheFile = saved })
+	names := func(files []file) []string {
+		var out []string
+		for _, f := range files {
+			out = append(out, f.host)
+		}
+		return out
+	}
+
+	fromLdd, err := nodeFiles()
+	if err != nil {
+		t.Fatal(err)
+	}
+	node, err := hostFile(bin, nodeInImage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A list in the cache for this very node is taken as it is: ldd is not asked.
+	stand := filepath.Join(dir, "libstand-in.so")
+	if err := os.WriteFile(stand, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := loadDigestCache()
+	c.setLibraries(node.host, node.identity, []string{stand})
+	c.save()
+	if got, err := nodeFiles(); err != nil || !slices.Equal(names(got), []string{node.host, stand}) {
+		t.Fatalf("with a cached list: %v, %v", names(got), err)
+	}
+	// A cached library that is gone sends it back to ldd.
+	if err := os.Remove(stand); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := nodeFiles(); err != nil || !slices.Equal(names(got), names(fromLdd)) {
+		t.Fatalf("with a library gone: %v, %v; want %v", names(got), err, names(fromLdd))
 	}
 }

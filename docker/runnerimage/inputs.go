@@ -53,20 +53,40 @@ func nodeFiles() ([]file, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runnerimage: node is not installed: %w", err)
 	}
+	node, err := hostFile(bin, nodeInImage)
+	if err != nil {
+		return nil, err
+	}
+	cache := loadDigestCache()
+	defer cache.save()
+	if libs, ok := cache.libraries(node.host, node.identity); ok {
+		if files, err := withLibraries(node, libs); err == nil {
+			return files, nil
+		}
+		// A library moved: ask ldd again.
+	}
+	libs, err := ldd(bin)
+	if err != nil {
+		return nil, err
+	}
+	cache.setLibraries(node.host, node.identity, libs)
+	return withLibraries(node, libs)
+}
+
+// ldd returns the shared libraries the executable at bin links, the
+// dynamic loader included.
+func ldd(bin string) ([]string, error) {
 	out, err := exec.Command("ldd", bin).CombinedOutput()
 	if err != nil && !bytes.Contains(out, []byte("not a dynamic executable")) {
 		return nil, fmt.Errorf("runnerimage: ldd %s: %w: %s", bin, err, out)
 	}
-	libs, err := parseLdd(string(out))
-	if err != nil {
-		return nil, err
-	}
+	return parseLdd(string(out))
+}
+
+// withLibraries returns node followed by the host files of libs.
+func withLibraries(node file, libs []string) ([]file, error) {
 	files := make([]file, 0, len(libs)+1)
-	f, err := hostFile(bin, nodeInImage)
-	if err != nil {
-		return nil, err
-	}
-	files = append(files, f)
+	files = append(files, node)
 	for _, lib := range libs {
 		f, err := hostFile(lib, strings.TrimPrefix(lib, "/"))
 		if err != nil {
