@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"sync"
@@ -124,7 +125,7 @@ func (p *Pool) Run(ctx context.Context, job Job) (*Results, error) {
 		if ctx.Err() != nil {
 			p.dropTaken(e)
 			p.work.Done()
-			return nil, err
+			return nil, fmt.Errorf("runner: run abandoned: %w", context.Cause(ctx))
 		}
 		if err != nil || w.exit.exited() {
 			p.count(func(s *PoolStats) { s.Replaced++ })
@@ -162,8 +163,8 @@ func (p *Pool) Stats() PoolStats {
 
 // Close stops warming, removes every warm container (those still booting
 // once they are up) and waits, until ctx ends, for the removal of the
-// containers of finished runs. Runs after
-// Close start their containers cold.
+// containers of finished runs. Runs after Close start their containers
+// cold.
 func (p *Pool) Close(ctx context.Context) error {
 	p.mu.Lock()
 	p.closed = true
