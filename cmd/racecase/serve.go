@@ -153,6 +153,9 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 		defer closePool(pool, log) // after the instructor desk's validations, before the engine
 	}
 	registry := newRegistry()
+	if pool != nil {
+		registerPool(registry, pool)
+	}
 	cfg := workspace.Config{
 		Dossiers: dossiers, Content: challenges.FS, Image: image, HiddenSuite: instructor.Suites(dossiers, dirs),
 		Workers: o.workers, MaxInFlight: o.maxQueued, RunGrace: o.runGrace, RescueAfter: o.rescueAfter,

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -37,10 +40,15 @@ func BenchmarkSubmitThroughput(b *testing.B) {
 		}
 		return c, ws.ID
 	}
+	var wrongMu sync.Mutex
+	wrong := 0
 	submit := func(c *client, ws string) time.Duration {
 		start := time.Now()
 		if r := c.verdictOf(c.startRun(ws, "submit").ID); r.Verdict != "pass" {
-			b.Errorf("submission: %+v", r)
+			wrongMu.Lock()
+			wrong++
+			wrongMu.Unlock()
+			b.Errorf("the reference fix got %s: %+v", r.Verdict, r)
 		}
 		return time.Since(start)
 	}
@@ -80,9 +88,13 @@ func BenchmarkSubmitThroughput(b *testing.B) {
 		bareRuns = append(bareRuns, bare())
 	}
 	b.StopTimer()
+	b.Logf("warm and cold runs:\n%s", poolMetrics(b, srv.URL))
 	p50, baseline := medianOf(alone), medianOf(bareRuns)
 	perMinute := float64(runs) / busy.Minutes()
 	ideal := float64(runtime.NumCPU()) / baseline.Minutes()
+	// Logged too: a failed benchmark prints no metrics.
+	b.Logf("one learner: submit p50 %s, bare node %s, ratio %.2f; %d learners: %.1f runs/min, ideal %.1f, fraction %.2f; %d wrong verdicts of %d runs",
+		p50, baseline, float64(p50)/float64(baseline), learners, perMinute, ideal, perMinute/ideal, wrong, runs+4*b.N)
 	b.ReportMetric(float64(p50.Milliseconds()), "submit-p50-ms")
 	b.ReportMetric(float64(baseline.Milliseconds()), "bare-node-ms")
 	b.ReportMetric(float64(p50)/float64(baseline), "submit/bare")
@@ -132,4 +144,25 @@ func bareSuite(b *testing.B) func() time.Duration {
 		}
 		return time.Since(start)
 	}
+}
+
+// poolMetrics returns the server's metrics lines about warm and cold runs.
+func poolMetrics(b *testing.B, base string) string {
+	b.Helper()
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var lines []string
+	for _, line := range strings.Split(string(body), "\n") {
+		if strings.HasPrefix(line, "racecase_runner_") {
+			lines = append(lines, line)
+		}
+	}
+	return strings.Join(lines, "\n")
 }
