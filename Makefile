@@ -77,9 +77,14 @@ generate:
 	$(GO) tool sqlc generate -f store/sqlc.yaml
 	cd store/postgres && $(GO) run ./internal/adaptergen
 
+# Every figure is a ratio against a baseline measured in the same run: container
+# (cold, warm) vs bare node and warm vs cold with the time per execution; git push
+# vs the API; one learner's submit→verdict vs bare node and 16 learners' throughput
+# vs cores ÷ the bare suite time.
 bench: images
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./challenges/
 	$(GO) test -run '^$$' -bench SubmitByGitPush -benchtime 10x ./cmd/racecase/
+	$(GO) test -run '^$$' -bench SubmitThroughput -benchtime 2x ./cmd/racecase/
 
 # 60 learners submitting at once: the single process on SQLite, then one API
 # server on PostgreSQL (.ci/postgres starts one) with 1, 2 and 3 workers.

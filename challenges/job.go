@@ -28,11 +28,12 @@ func (l Limits) RunnerLimits(suite runner.Suite) runner.Limits {
 // suite (hiddentests.Suite); it travels only with hidden runs.
 func (d *Dossier) NewJob(image string, suite runner.Suite, files, hidden map[string][]byte) runner.Job {
 	job := runner.Job{
-		Image:  image,
-		Suite:  suite,
-		Files:  files,
-		Limits: d.Limits.RunnerLimits(suite),
-		Labels: map[string]string{"racecase.dossier": d.Slug, "racecase.suite": string(suite)},
+		Image:     image,
+		Suite:     suite,
+		Files:     files,
+		Limits:    d.Limits.RunnerLimits(suite),
+		Labels:    map[string]string{},
+		RunLabels: map[string]string{"racecase.dossier": d.Slug, "racecase.suite": string(suite)},
 	}
 	if suite == runner.SuiteHidden {
 		job.Secret = hidden

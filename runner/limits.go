@@ -5,12 +5,14 @@ import "time"
 // Limits bounds what one run may use.
 type Limits struct {
 	// CPU is the CPU-time budget: all the container's processes together
-	// may use this much processor time, and are killed past it. It is what
+	// may use this much processor time from the moment the payload arrives
+	// (what they used booting and waiting for it does not count), and are
+	// killed past it. It is what
 	// decides a time-out: unlike the wall clock, CPU time does not grow when
 	// the machine is busy with other work, so a busy machine cannot turn a
 	// verdict into a time-out.
 	CPU time.Duration
-	// Wall is the wall-clock budget from container start, the last
+	// Wall is the wall-clock budget from the payload's arrival, the last
 	// backstop: code that waits rather than computes is stopped sooner, once
 	// it sits idle for 10 s. The container is killed when it runs out. Zero
 	// means WallPerCPU times the CPU budget.

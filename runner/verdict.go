@@ -11,7 +11,8 @@ type outcome struct {
 	limits         Limits
 	timedOut       bool          // the wall clock ran out and the runner killed it
 	cpuExhausted   bool          // the CPU-time budget ran out and the runner killed it
-	cpu            time.Duration // the most CPU time the container was seen to use
+	raw            time.Duration // the most CPU time the container was seen to use, from its start
+	cpu            time.Duration // the CPU time the run used: raw less what the container used before its payload
 	outputExceeded bool          // the console cap was passed and the runner killed it
 	oomKilled      bool          // the engine reports an out-of-memory kill
 	exitCode       int64         // the container's exit code

@@ -166,8 +166,8 @@ func TestRunUsesTheSnapshotAndRecordsOneVerdict(t *testing.T) {
 	if string(job.Files[lockFile]) != "// at submit time\n" || job.Suite != runner.SuiteVisible || job.Secret != nil {
 		t.Fatalf("job: suite %s, lock file %q, secret %v", job.Suite, job.Files[lockFile], job.Secret)
 	}
-	if job.Labels[instanceLabel] == "" || job.Labels[runLabel] != queued.ID {
-		t.Fatalf("labels %v", job.Labels)
+	if job.Labels[instanceLabel] == "" || job.RunLabels[runLabel] != queued.ID {
+		t.Fatalf("labels %v, run labels %v", job.Labels, job.RunLabels)
 	}
 	events, _, err := svc.RunEvents(ctx, learner, queued.ID, 0)
 	if err != nil || len(events) != 3 || events[0].Status != StatusQueued || events[1].Status != StatusRunning || events[2].Status != StatusDone {

@@ -131,7 +131,7 @@ func (s *Service) execute(ctx context.Context, run claimedRun) (*runner.Results,
 		}
 	}
 	job := d.NewJob(s.cfg.Image, suite, run.files, hidden)
-	job.Labels[runLabel] = run.id
+	job.RunLabels[runLabel] = run.id
 	start := time.Now()
 	res, err := s.ContainerRunner().Run(ctx, job)
 	if err != nil {

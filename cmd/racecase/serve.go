@@ -25,6 +25,7 @@ import (
 const (
 	httpShutdownTimeout  = 10 * time.Second
 	queueShutdownTimeout = 30 * time.Second
+	poolShutdownTimeout  = 30 * time.Second
 )
 
 // serveOptions are the flags of `racecase serve`.
@@ -34,6 +35,7 @@ type serveOptions struct {
 	database    string // a PostgreSQL URL; "" means SQLite in data
 	dockerHost  string
 	workers     int
+	warm        int // warm containers; -1: one per worker
 	maxQueued   int
 	runGrace    time.Duration
 	rescueAfter time.Duration
@@ -92,6 +94,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	flags.StringVar(&o.database, "database", "", "PostgreSQL database shared with other API servers and workers, postgres://… (default: $"+databaseEnv+", else SQLite in --data)")
 	flags.StringVar(&o.dockerHost, "docker-host", "", "Docker engine that runs the runs (default: $DOCKER_HOST, else the local one)")
 	flags.IntVar(&o.workers, "workers", runtime.NumCPU(), "runs executed at once by this process; 0 (PostgreSQL only): none, racecase worker processes run them")
+	flags.IntVar(&o.warm, "warm", -1, "containers kept started and booted ahead of the runs that will need them, each serving one run (-1: one per worker; 0: none)")
 	flags.IntVar(&o.maxQueued, "max-queued", 0, "runs queued or running before new ones get 429 (0: 8 per worker)")
 	flags.DurationVar(&o.runGrace, "run-grace", 30*time.Second, "time a run may take beyond its wall-clock limit (container start and clean-up) before it is abandoned and retried")
 	flags.DurationVar(&o.rescueAfter, "rescue-after", 10*time.Second, "how long a run must have been running, and past its time budget, before it is treated as orphaned by a dead process and run again")
@@ -101,7 +104,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	o.content = addContentFlags(flags, "")
 	flags.StringVar(&o.token, "instructor-token", "", "bearer token of the instructor page and API (default: $"+instructorTokenEnv+", else a random one printed at start)")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir | --database postgres://…] [--docker-host H] [--workers N]")
+		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir | --database postgres://…] [--docker-host H] [--workers N] [--warm N]")
 		fmt.Fprintln(stderr, "                      [--max-queued N] [--run-grace d] [--rescue-after d]")
 		fmt.Fprintln(stderr, "                      [--body-timeout d] [--max-conns-per-client N] [--new-learners-per-minute N] [--max-workspaces N]")
 		fmt.Fprintln(stderr, "                      [--history-versions N] [--history-bytes B] [--runs-kept N] [--prune-every d] [--min-free-disk B]")
@@ -113,7 +116,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err := flags.Parse(args); err != nil {
 		return exitUsage
 	}
-	if flags.NArg() > 0 || o.workers < 0 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 || o.bodyTimeout <= 0 || o.maxConns < 1 || !o.quotas.valid() {
+	if flags.NArg() > 0 || o.workers < 0 || o.warm < -1 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 || o.bodyTimeout <= 0 || o.maxConns < 1 || !o.quotas.valid() {
 		flags.Usage()
 		return exitUsage
 	}
@@ -163,13 +166,19 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	var (
 		rn    *runner.Docker
 		image string
+		pool  *runner.Pool
 	)
 	if o.workers > 0 {
 		if rn, image = connectRunner(ctx, o.dockerHost, log, stderr); rn != nil {
 			defer rn.Close()
+			pool = runner.NewPool(rn, runner.PoolConfig{Size: o.warmContainers(), Logger: log})
+			defer closePool(pool, log) // after the instructor desk's validations, before the engine
 		}
 	}
 	registry := newRegistry()
+	if pool != nil {
+		registerPool(registry, pool)
+	}
 	cfg := workspace.Config{
 		Dossiers: dossiers, Content: challenges.FS, Image: image, HiddenSuite: instructor.Suites(dossiers, dirs),
 		Workers: o.workers, MaxInFlight: o.maxQueued, RunGrace: o.runGrace, RescueAfter: o.rescueAfter,
@@ -177,8 +186,8 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 		RunsKept: o.quotas.runsKept, PruneEvery: o.quotas.pruneEvery,
 		Registerer: registry, Logger: log, QueueLogger: queueLogger(stderr),
 	}
-	if rn != nil {
-		cfg.Runner = rn
+	if pool != nil {
+		cfg.Runner = pool
 	}
 	svc, err := workspace.New(ctx, db, cfg)
 	if err != nil {
@@ -231,6 +240,23 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	}
 	close(done)
 	return shutdown(srv, svc)
+}
+
+// warmContainers is the size of the pool of warm containers.
+func (o serveOptions) warmContainers() int {
+	if o.warm < 0 {
+		return o.workers
+	}
+	return o.warm
+}
+
+// closePool removes the warm containers at shutdown, once no run is left.
+func closePool(pool *runner.Pool, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), poolShutdownTimeout)
+	defer cancel()
+	if err := pool.Close(ctx); err != nil {
+		log.Error("removing the warm containers", "error", err.Error())
+	}
 }
 
 // shutdown stops the HTTP server, then the run queue, each within its budget.

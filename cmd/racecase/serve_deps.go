@@ -62,3 +62,16 @@ func newRegistry() *prometheus.Registry {
 func queueLogger(w io.Writer) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: slog.LevelWarn})).With("component", "queue")
 }
+
+// registerPool exports what the pool of warm containers did.
+func registerPool(r prometheus.Registerer, pool *runner.Pool) {
+	counter := func(name, help string, read func(runner.PoolStats) int64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help},
+			func() float64 { return float64(read(pool.Stats())) })
+	}
+	r.MustRegister(
+		counter("racecase_runner_warm_runs_total", "Runs served by a container warmed ahead.", func(s runner.PoolStats) int64 { return s.Warm }),
+		counter("racecase_runner_cold_runs_total", "Runs whose container was started for them.", func(s runner.PoolStats) int64 { return s.Cold }),
+		counter("racecase_runner_warm_replaced_total", "Warm containers dropped unused: they died or waited too long.", func(s runner.PoolStats) int64 { return s.Replaced }),
+	)
+}
