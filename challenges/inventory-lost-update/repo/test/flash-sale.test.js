@@ -55,7 +55,6 @@ function dropTime(trace, start = Date.parse('2026-03-21T09:00:41.200Z')) {
   }
 
   return {
-    now: () => now,
     async roundTrip() {
       onTheWire += 1;
       try {
