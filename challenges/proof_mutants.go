@@ -163,6 +163,8 @@ func (d *Dossier) proveMutant(ctx context.Context, r runner.Runner, opts ProofOp
 	case mp.Equivalent != "" && mp.Outcome == MutantSurvived:
 		mp.Outcome = MutantEquivalent
 		p.OK, p.Detail = true, fmt.Sprintf("%s; marked equivalent", what)
+	case mp.Equivalent != "" && mp.Outcome == MutantUndecided:
+		p.Detail = fmt.Sprintf("%s; marked equivalent, but its runs ended in a %s that did not repeat: %s", what, res.Verdict, explain(res))
 	case mp.Equivalent != "":
 		p.Detail = fmt.Sprintf("%s; marked equivalent, but the hidden suite tells it apart (%s): remove the mark", what, explain(res))
 	case mp.Outcome == MutantKilled && mp.KilledBy == runner.VerdictFail:
