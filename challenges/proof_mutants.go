@@ -151,8 +151,11 @@ func (d *Dossier) proveMutant(ctx context.Context, r runner.Runner, opts ProofOp
 		}
 		p.Runs++
 		p.runMS += again.DurationMS
+		cpu := job.Limits.WithDefaults().CPU.Milliseconds()
 		if resultsFingerprint(again) == resultsFingerprint(res) {
 			p.Identical++
+		}
+		if p.Identical == p.Runs && countsAsKill(res, cpu) && countsAsKill(again, cpu) {
 			mp.Outcome, mp.KilledBy = MutantKilled, res.Verdict
 		} else {
 			mp.Outcome = MutantUndecided
@@ -164,19 +167,39 @@ func (d *Dossier) proveMutant(ctx context.Context, r runner.Runner, opts ProofOp
 		mp.Outcome = MutantEquivalent
 		p.OK, p.Detail = true, fmt.Sprintf("%s; marked equivalent", what)
 	case mp.Equivalent != "" && mp.Outcome == MutantUndecided:
-		p.Detail = fmt.Sprintf("%s; marked equivalent, but its runs ended in a %s that did not repeat: %s", what, res.Verdict, explain(res))
+		p.Detail = fmt.Sprintf("%s; marked equivalent, but its runs ended in a %s that decides nothing: %s", what, res.Verdict, explain(res))
 	case mp.Equivalent != "":
 		p.Detail = fmt.Sprintf("%s; marked equivalent, but the hidden suite tells it apart (%s): remove the mark", what, explain(res))
 	case mp.Outcome == MutantKilled && mp.KilledBy == runner.VerdictFail:
 		p.OK, p.Detail = true, fmt.Sprintf("%s; killed: %s", what, explain(res))
 	case mp.Outcome == MutantKilled:
 		p.OK, p.Detail = true, fmt.Sprintf("%s; killed by a %s that repeated: %s", what, mp.KilledBy, explain(res))
+	case mp.Outcome == MutantUndecided && p.Identical == p.Runs:
+		p.Detail = fmt.Sprintf("%s; a %s that the wall clock decided, which depends on the machine's load and is no kill (run it again on a quiet machine): %s", what, res.Verdict, explain(res))
 	case mp.Outcome == MutantUndecided:
 		p.Detail = fmt.Sprintf("%s; a %s that did not repeat, which is no kill: %s", what, res.Verdict, explain(res))
 	default:
 		p.Detail = fmt.Sprintf("%s; SURVIVED: every hidden test passed", what)
 	}
 	return p, nil
+}
+
+// countsAsKill says whether a run that neither passed nor failed tells the
+// mutant apart on any machine: a test the harness left in error (its budgets
+// are counts), the CPU-time limit used up, memory or output over their caps.
+// A run stopped by the wall clock or for sitting idle is not: a busy machine
+// starves a container of CPU until it looks idle. Nor is a harness that
+// reported nothing.
+func countsAsKill(res *runner.Results, cpuLimitMS int64) bool {
+	switch res.Verdict {
+	case runner.VerdictError:
+		return len(res.Tests) > 0
+	case runner.VerdictTimeout:
+		return cpuLimitMS > 0 && res.CPUMS >= cpuLimitMS*9/10
+	case runner.VerdictMemory, runner.VerdictOutputLimit:
+		return true
+	}
+	return false
 }
 
 // scoreProof is the summary proof of a dossier's mutants: it holds when the

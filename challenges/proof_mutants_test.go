@@ -178,20 +178,26 @@ func TestProveCountsOnlyRepeatedTimeoutsAsKills(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		message func(call int64) string
+		cpuMS   int64
 		outcome string
 		ok      bool
+		detail  string
 	}{
-		{"repeats", func(int64) string { return "the run used its 10 s of CPU time" }, MutantKilled, true},
-		{"differs", func(call int64) string { return fmt.Sprintf("stopped after %d schedules", call) }, MutantUndecided, false},
+		{"repeats at the CPU limit", func(int64) string { return "the run used 10 s of CPU time" }, 9_950, MutantKilled, true,
+			"killed by a timeout that repeated"},
+		{"differs", func(call int64) string { return fmt.Sprintf("stopped after %d schedules", call) }, 9_950, MutantUndecided, false,
+			"did not repeat, which is no kill"},
+		{"repeats idle", func(int64) string { return "the run sat idle for 10s" }, 300, MutantUndecided, false,
+			"the wall clock decided"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := &timeoutRunner{scriptedRunner: scriptedRunner{verdict: onlyTheReference}, message: tc.message}
+			r := &timeoutRunner{scriptedRunner: scriptedRunner{verdict: onlyTheReference}, message: tc.message, cpuMS: tc.cpuMS}
 			_, mutants, score := proveMutants(t, tinyLock(t), r, parsesUnless(""))
 			for _, p := range mutants {
-				if p.OK != tc.ok || p.Mutant.Outcome != tc.outcome || p.Runs != 2 {
+				if p.OK != tc.ok || p.Mutant.Outcome != tc.outcome || p.Runs != 2 || !strings.Contains(p.Detail, tc.detail) {
 					t.Errorf("timeout that %s: %+v", tc.name, p)
 				}
-				if tc.ok && (p.Mutant.KilledBy != runner.VerdictTimeout || !strings.Contains(p.Detail, "killed by a timeout that repeated")) {
+				if tc.ok && p.Mutant.KilledBy != runner.VerdictTimeout {
 					t.Errorf("a kill by timeout is not reported as such: %+v", p)
 				}
 			}
@@ -203,10 +209,11 @@ func TestProveCountsOnlyRepeatedTimeoutsAsKills(t *testing.T) {
 }
 
 // timeoutRunner answers every hidden run of a mutant with a timeout whose
-// message message decides.
+// message message decides, after cpuMS of CPU time.
 type timeoutRunner struct {
 	scriptedRunner
 	message func(call int64) string
+	cpuMS   int64
 }
 
 func (r *timeoutRunner) Run(ctx context.Context, job runner.Job) (*runner.Results, error) {
@@ -215,7 +222,7 @@ func (r *timeoutRunner) Run(ctx context.Context, job runner.Job) (*runner.Result
 		!strings.Contains(string(job.Files["src/lock.js"]), "process.pid") {
 		return res, err
 	}
-	return &runner.Results{Version: 3, Status: runner.StatusError, Verdict: runner.VerdictTimeout, Message: r.message(r.calls.Load())}, nil
+	return &runner.Results{Version: 3, Status: runner.StatusError, Verdict: runner.VerdictTimeout, Message: r.message(r.calls.Load()), CPUMS: r.cpuMS}, nil
 }
 
 func TestLintFlagsStaleEquivalentMarks(t *testing.T) {
