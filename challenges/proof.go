@@ -22,6 +22,12 @@ type ProofOptions struct {
 	Parallel int
 	// Hidden is the dossier's hidden suite, the secret files of hidden runs.
 	Hidden map[string][]byte
+	// Mutants also proves the hidden suite against the mutants of the
+	// reference fix (see Mutant): each runs once, and every one not marked
+	// equivalent must fail.
+	Mutants bool
+	// Syntax drops the mutants that do not parse; needed with Mutants.
+	Syntax SyntaxChecker
 }
 
 // Proof is the outcome of one claim about a dossier, such as "the buggy repo
@@ -49,6 +55,12 @@ type Proof struct {
 	// Margins is, for the reference fix's hidden suite, how much of its
 	// budgets the exploration used; nil for every other claim.
 	Margins *Margins `json:"margins,omitempty"`
+	// Mutant is, for a mutant's claim, the mutant and what became of it.
+	Mutant *MutantProof `json:"mutant,omitempty"`
+	// Mutation is, for the dossier's "mutants" claim, its mutation score.
+	Mutation *MutationScore `json:"mutation,omitempty"`
+
+	runMS int64 // a mutant's container time, for the score
 }
 
 // Margins is how close a passing hidden suite came to its limits. A reference
@@ -134,15 +146,19 @@ type claim struct {
 	files   map[string][]byte
 	want    runner.Verdict
 	runs    int
-	decoy   string // the decoy's name, for a decoy's claim
+	decoy   string       // the decoy's name, for a decoy's claim
+	mutant  *MutantProof // the mutant, for a mutant's claim
 }
 
 // Prove runs every claim a dossier makes through r: the buggy repo fails the
 // visible and the hidden suite; the reference fix passes both, the hidden one
 // opts.Runs times in a row with identical results; every decoy fails the hidden
 // suite, as each wrong turn written from it says (failing its tests and
-// passing its passes). It returns the proofs in that order; an error means
-// the runner itself failed and nothing can be concluded.
+// passing its passes); with opts.Mutants, every mutant of the reference fix
+// not marked equivalent fails the hidden suite and every one marked passes,
+// followed by the dossier's mutation score. It returns the proofs in that
+// order; an error means the runner itself failed and nothing can be
+// concluded.
 func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts ProofOptions) ([]Proof, error) {
 	if opts.Hidden == nil {
 		return nil, fmt.Errorf("%s: no hidden suite given", d.Slug)
@@ -150,6 +166,19 @@ func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts Pr
 	claims, err := d.claims(fsys, max(opts.Runs, 1))
 	if err != nil {
 		return nil, err
+	}
+	var score *MutationScore
+	if opts.Mutants {
+		fixed, err := d.SolutionFiles(fsys)
+		if err != nil {
+			return nil, err
+		}
+		var mutants []claim
+		mutants, score, err = d.mutantClaims(ctx, fsys, fixed, opts.Syntax)
+		if err != nil {
+			return nil, err
+		}
+		claims = append(claims, mutants...)
 	}
 	proofs := make([]Proof, len(claims))
 	errs := make([]error, len(claims))
@@ -161,7 +190,11 @@ func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts Pr
 			defer wg.Done()
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			proofs[i], errs[i] = d.prove(ctx, r, opts, c)
+			if c.mutant != nil {
+				proofs[i], errs[i] = d.proveMutant(ctx, r, opts, c)
+			} else {
+				proofs[i], errs[i] = d.prove(ctx, r, opts, c)
+			}
 		}()
 	}
 	wg.Wait()
@@ -169,6 +202,10 @@ func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts Pr
 		if err != nil {
 			return nil, err
 		}
+	}
+	if score != nil {
+		first := len(proofs) - (score.Equivalent + score.NonEquivalent)
+		proofs = append(proofs, scoreProof(d.Slug, score, proofs[first:]))
 	}
 	return proofs, nil
 }
@@ -187,13 +224,13 @@ func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
 		return nil, err
 	}
 	claims := []claim{
-		{buggySubject, runner.SuiteVisible, buggy, runner.VerdictFail, 1, ""},
-		{buggySubject, runner.SuiteHidden, buggy, runner.VerdictFail, 1, ""},
-		{"reference fix", runner.SuiteVisible, fixed, runner.VerdictPass, 1, ""},
-		{"reference fix", runner.SuiteHidden, fixed, runner.VerdictPass, runs, ""},
+		{buggySubject, runner.SuiteVisible, buggy, runner.VerdictFail, 1, "", nil},
+		{buggySubject, runner.SuiteHidden, buggy, runner.VerdictFail, 1, "", nil},
+		{"reference fix", runner.SuiteVisible, fixed, runner.VerdictPass, 1, "", nil},
+		{"reference fix", runner.SuiteHidden, fixed, runner.VerdictPass, runs, "", nil},
 	}
 	for _, decoy := range decoys {
-		claims = append(claims, claim{"decoy " + decoy.Name, runner.SuiteHidden, decoy.Files, runner.VerdictFail, 1, decoy.Name})
+		claims = append(claims, claim{"decoy " + decoy.Name, runner.SuiteHidden, decoy.Files, runner.VerdictFail, 1, decoy.Name, nil})
 	}
 	return claims, nil
 }
