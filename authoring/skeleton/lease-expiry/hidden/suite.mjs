@@ -34,7 +34,8 @@ export default {
   effects: [{ target: 'partner', method: 'upload', label: 'upload', key: ([record]) => record.id, latencyMs: [400, 500] }],
   // Leases are claims: claimsRespected judges who renews, overwrites or deletes them.
   claimKeys: '^lease:',
-  limits: { maxLatencyMs: 50, maxDelays: 1, maxSchedulesAfterFailure: 20 },
+  // Renewals and uploads interleave with each timer: schedules are long, so twice the default work.
+  limits: { maxLatencyMs: 50, maxDelays: 1, maxSchedulesAfterFailure: 20, maxWork: 8000 },
   scenarios: [
     {
       // blue may freeze for 200 ms at any point: the explorer tries every placement.
