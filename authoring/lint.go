@@ -85,6 +85,7 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 		}
 		l.checkVisible(slug, repo, loaded[slug])
 		if d := loaded[slug]; d != nil {
+			l.checkFaultModelStated(slug, d, repo)
 			l.checkPlaybook(slug, d, known, repo)
 			l.checkPublicFields(slug, d)
 		}

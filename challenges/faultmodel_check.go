@@ -16,10 +16,6 @@ func (c *checker) checkFaultModel(m FaultModel) {
 			c.at(field+".latency.min", fmt.Sprintf("the shortest call (%s) is longer than the longest (%s)", r.Latency.Min, r.Latency.Max),
 				"swap min and max, or correct one of them")
 		}
-		if limit, ok := r.Timeout.Millis(); ok && hi > limit {
-			c.at(field+".latency.max", fmt.Sprintf("a call lasts up to %s, but the client gives up after %s", r.Latency.Max, r.Timeout),
-				"the longest call the code sees is the time-out: set latency.max to at most "+string(r.Timeout))
-		}
 	}
 	for i, l := range m.Leases {
 		if ms, ok := l.TTL.Millis(); ok && ms == 0 {
