@@ -138,11 +138,12 @@ func checkSuites(ctx context.Context, src content, dossiers []*challenges.Dossie
 		if err != nil {
 			return nil, err
 		}
-		ps, err := authoring.SuiteProblems(ctx, src.suiteFile(d.Slug), hidden[hiddentests.SuiteFile], repo, d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU)
+		found, err := authoring.SuiteProblems(ctx, src.suiteFile(d.Slug), hidden[hiddentests.SuiteFile], repo,
+			d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU, &d.FaultModel)
 		if err != nil {
 			return nil, err
 		}
-		problems = append(problems, ps...)
+		problems = append(problems, found.Problems...)
 	}
 	return problems, nil
 }
