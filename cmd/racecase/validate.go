@@ -93,6 +93,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 		}
 	default:
 		writeProofTable(stdout, proofs)
+		writeFaultModels(stdout, dossiers)
 		writeTimeMargins(stderr, proofs)
 	}
 	for _, p := range proofs {
@@ -189,6 +190,16 @@ func writeProofTable(w io.Writer, proofs []challenges.Proof) {
 		fmt.Fprintf(w, "\nall %d claims held\n", len(proofs))
 	} else {
 		fmt.Fprintf(w, "\n%d of %d claims did not hold\n", failed, len(proofs))
+	}
+}
+
+// writeFaultModels prints each dossier's fault model on one line
+// (FaultModel.Summary), after the table of claims: what the hidden suite was
+// meant to explore. Like the table, it repeats exactly between runs.
+func writeFaultModels(w io.Writer, dossiers []*challenges.Dossier) {
+	fmt.Fprintln(w, "\nfault models:")
+	for _, d := range dossiers {
+		fmt.Fprintf(w, "  %s: %s\n", d.Slug, d.FaultModel.Summary())
 	}
 }
 
