@@ -29,7 +29,8 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 		fmt.Fprintln(stderr, "usage: racecase validate [--runs N] [--format table|json|junit] [--challenges DIR [--hidden-tests DIR]] [slug ...]")
 		fmt.Fprintln(stderr, "Proves every named dossier (all when none is named) through the Docker runner: the buggy repo")
 		fmt.Fprintln(stderr, "fails the visible and the hidden suite, the reference fix passes both (the hidden one N times")
-		fmt.Fprintln(stderr, "with identical results), and every decoy fails the hidden suite.")
+		fmt.Fprintln(stderr, "with identical results), and every decoy fails the hidden suite. The table ends with each dossier's")
+		fmt.Fprintln(stderr, "fault model on one line.")
 		fmt.Fprintln(stderr, "Exit codes: 0 every claim held, 1 a dossier is broken or a claim failed, 2 usage or unknown slug, 3 no engine.")
 		flags.PrintDefaults()
 	}
