@@ -24,6 +24,11 @@ type Report struct {
 	// Problems are every problem found, sorted by file, line and field. Each
 	// File is a slash-separated path on disk, under Dirs.Challenges or Dirs.HiddenTests.
 	Problems challenges.Problems
+	// Gaps are where a hidden suite's scenarios explore less (or more) of the
+	// world than the dossier's fault model allows, sorted like Problems. They
+	// are listed but do not fail lint yet: the built-in suites still have
+	// some.
+	Gaps challenges.Problems
 	// Skeletons maps the slug of each dossier whose bug is not written yet to
 	// the repo/ files that still carry challenges.SkeletonMarker. That is not a
 	// problem, but validate fails until it is done.
@@ -85,6 +90,7 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 		}
 		l.checkVisible(slug, repo, loaded[slug])
 		if d := loaded[slug]; d != nil {
+			l.checkFaultModelStated(slug, d, repo)
 			l.checkPlaybook(slug, d, known, repo)
 			l.checkPublicFields(slug, d)
 		}
@@ -93,6 +99,7 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 		}
 	}
 	report.Problems = l.ps.Sort()
+	report.Gaps = l.gaps.Sort()
 	return report, nil
 }
 
@@ -102,6 +109,7 @@ type linter struct {
 	fsys   fs.FS // dirs.Challenges
 	hidden fs.FS // dirs.HiddenTests
 	ps     challenges.Problems
+	gaps   challenges.Problems
 }
 
 // loadProblems keeps the problems of a load error, placed on disk, and
@@ -129,23 +137,29 @@ func (l *linter) onDisk(rel string) string {
 }
 
 // checkSuite checks the hidden suite against the dossier's repository, as a
-// hidden run would load it, and its work budgets against the dossier's
-// CPU-time limit (SuiteProblems); a missing suite is checkHidden's.
+// hidden run would load it, its work budgets against the dossier's CPU-time
+// limit and its scenarios against the fault model (SuiteProblems); a missing
+// suite is checkHidden's.
 func (l *linter) checkSuite(slug string, d *challenges.Dossier, repo map[string][]byte) error {
 	files, err := hiddentests.SuiteFrom(l.hidden, slug)
 	if err != nil || repo == nil || !bytes.Contains(files[hiddentests.SuiteFile], []byte("export default")) {
 		return nil // checkHidden reports these
 	}
 	file := path.Join(filepath.ToSlash(l.dirs.HiddenTests), slug, hiddentests.SuiteFile)
-	var cpu time.Duration
+	var (
+		cpu   time.Duration
+		model *challenges.FaultModel
+	)
 	if d != nil {
 		cpu = d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU
+		model = &d.FaultModel
 	}
-	ps, err := SuiteProblems(context.Background(), file, files[hiddentests.SuiteFile], repo, cpu)
+	found, err := SuiteProblems(context.Background(), file, files[hiddentests.SuiteFile], repo, cpu, model)
 	if err != nil {
 		return err
 	}
-	l.ps = append(l.ps, ps...)
+	l.ps = append(l.ps, found.Problems...)
+	l.gaps = append(l.gaps, found.Gaps...)
 	return nil
 }
 

@@ -25,45 +25,77 @@ const suiteCheckTimeout = time.Minute
 // checkLine is the first line `node --check` prints for a syntax error: the file and line.
 var checkLine = regexp.MustCompile(`^(.+):(\d+)$`)
 
+// SuiteFindings is what checking a hidden suite found.
+type SuiteFindings struct {
+	// Problems keep the suite from running as written, or its count budgets
+	// from deciding before the CPU-time limit.
+	Problems challenges.Problems
+	// Gaps are the parts of the dossier's fault model that the suite's
+	// scenarios do not explore, or explore beyond it (see suiteGaps). They are
+	// reported but do not yet fail lint.
+	Gaps challenges.Problems
+}
+
 // SuiteProblems checks a hidden suite without Docker, as a hidden run would load
 // it: its syntax (`node --check`), every field and name in it, and that the
 // subject module of repo exports the factory, that the factory starts and that
 // what it returns has the method deliveries call. Problems name the suite as
 // file (a path for the author to open) with the line. When cpu (the dossier's
-// CPU-time limit) is set, it must cover the scenarios' work budgets. Node.js
-// must be on PATH; an error means the check itself could not run.
-func SuiteProblems(ctx context.Context, file string, suite []byte, repo map[string][]byte, cpu time.Duration) (challenges.Problems, error) {
+// CPU-time limit) is set, it must cover the scenarios' work budgets. When model
+// (the dossier's fault model) is set, a suite that exports a function receives
+// it, and the scenarios are held against it (Gaps). Node.js must be on PATH; an
+// error means the check itself could not run.
+func SuiteProblems(ctx context.Context, file string, suite []byte, repo map[string][]byte, cpu time.Duration, model *challenges.FaultModel) (SuiteFindings, error) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		return challenges.Problems{{File: file, Message: "the suite was not checked: Node.js is not on PATH",
-			Fix: "install Node.js 20 to check hidden suites without Docker"}}, nil
+		return SuiteFindings{Problems: challenges.Problems{{File: file, Message: "the suite was not checked: Node.js is not on PATH",
+			Fix: "install Node.js 20 to check hidden suites without Docker"}}}, nil
 	}
 	dir, err := os.MkdirTemp("", "racecase-suite-lint-")
 	if err != nil {
-		return nil, err
+		return SuiteFindings{}, err
 	}
 	defer os.RemoveAll(dir)
 	suitePath := filepath.Join(dir, "suite", hiddentests.SuiteFile)
 	repoDir := filepath.Join(dir, "repo")
+	secret := map[string][]byte{hiddentests.SuiteFile: suite}
+	if model != nil {
+		data, err := json.Marshal(model.ForSuite())
+		if err != nil {
+			return SuiteFindings{}, err
+		}
+		secret[challenges.FaultModelFile] = data
+	}
 	if err := writeTree(filepath.Join(dir, "harness"), hiddentests.Harness()); err != nil {
-		return nil, err
+		return SuiteFindings{}, err
 	}
 	if err := writeFiles(repoDir, repo); err != nil {
-		return nil, err
+		return SuiteFindings{}, err
 	}
-	if err := writeFiles(filepath.Dir(suitePath), map[string][]byte{hiddentests.SuiteFile: suite}); err != nil {
-		return nil, err
+	if err := writeFiles(filepath.Dir(suitePath), secret); err != nil {
+		return SuiteFindings{}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, suiteCheckTimeout)
 	defer cancel()
 	if p, ok := syntaxProblem(ctx, node, suitePath, file); ok {
-		return challenges.Problems{p}, nil
+		return SuiteFindings{Problems: challenges.Problems{p}}, nil
 	}
-	ps, work, err := checkSemantics(ctx, node, dir, suitePath, repoDir, file)
-	if p, over := workProblem(file, work, cpu); over {
-		ps = append(ps, p)
+	args := []string{suitePath, repoDir}
+	if model != nil {
+		args = append(args, filepath.Join(filepath.Dir(suitePath), challenges.FaultModelFile))
 	}
-	return ps, err
+	out, err := checkSemantics(ctx, node, dir, args, file)
+	if err != nil {
+		return SuiteFindings{}, err
+	}
+	if p, over := workProblem(file, out.work, cpu); over {
+		out.problems = append(out.problems, p)
+	}
+	findings := SuiteFindings{Problems: out.problems}
+	if model != nil {
+		findings.Gaps = suiteGaps(file, *model, out.worlds)
+	}
+	return findings, nil
 }
 
 // syntaxProblem runs `node --check` on the suite and turns a syntax error into a problem.
@@ -86,17 +118,25 @@ func syntaxProblem(ctx context.Context, node, suitePath, file string) (challenge
 	return p, true
 }
 
-// checkSemantics runs the harness's lint-suite.mjs under Node's permission
-// model; work is the scenarios' work budgets added up (0 when the suite has
-// problems).
-func checkSemantics(ctx context.Context, node, dir, suitePath, repoDir, file string) (challenges.Problems, int, error) {
+// semantics is what lint-suite.mjs reports: the suite's problems, its
+// scenarios' work budgets added up and what each scenario explores (both
+// empty when the suite has problems).
+type semantics struct {
+	problems challenges.Problems
+	work     int
+	worlds   []scenarioWorld
+}
+
+// checkSemantics runs the harness's lint-suite.mjs with args under Node's
+// permission model.
+func checkSemantics(ctx context.Context, node, dir string, args []string, file string) (semantics, error) {
 	var stdout, stderr bytes.Buffer
-	cmd := exec.CommandContext(ctx, node, "--experimental-vm-modules", "--no-warnings",
-		"--experimental-permission", "--allow-fs-read="+dir+"/*",
-		filepath.Join(dir, "harness", "lint-suite.mjs"), suitePath, repoDir)
+	cmd := exec.CommandContext(ctx, node, append([]string{"--experimental-vm-modules", "--no-warnings",
+		"--experimental-permission", "--allow-fs-read=" + dir + "/*",
+		filepath.Join(dir, "harness", "lint-suite.mjs")}, args...)...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, 0, fmt.Errorf("checking %s: %v: %s", file, err, strings.TrimSpace(stderr.String()))
+		return semantics{}, fmt.Errorf("checking %s: %v: %s", file, err, strings.TrimSpace(stderr.String()))
 	}
 	var out struct {
 		Problems []struct {
@@ -105,16 +145,17 @@ func checkSemantics(ctx context.Context, node, dir, suitePath, repoDir, file str
 			Fix     string `json:"fix"`
 			Line    int    `json:"line"`
 		} `json:"problems"`
-		Work int `json:"work"`
+		Work   int             `json:"work"`
+		Worlds []scenarioWorld `json:"worlds"`
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		return nil, 0, fmt.Errorf("checking %s: unreadable report: %v", file, err)
+		return semantics{}, fmt.Errorf("checking %s: unreadable report: %v", file, err)
 	}
-	var ps challenges.Problems
+	s := semantics{work: out.Work, worlds: out.Worlds}
 	for _, p := range out.Problems {
-		ps = append(ps, challenges.Problem{File: file, Line: p.Line, Field: p.Field, Message: p.Message, Fix: p.Fix})
+		s.problems = append(s.problems, challenges.Problem{File: file, Line: p.Line, Field: p.Field, Message: p.Message, Fix: p.Fix})
 	}
-	return ps, out.Work, nil
+	return s, nil
 }
 
 // writeTree copies every file of fsys under dir.

@@ -1,6 +1,8 @@
 package challenges
 
 import (
+	"encoding/json"
+	"maps"
 	"time"
 
 	"github.com/racecase/racecase/runner"
@@ -23,9 +25,15 @@ func (l Limits) RunnerLimits(suite runner.Suite) runner.Limits {
 	}
 }
 
+// FaultModelFile is the name under which the dossier's fault model
+// (FaultModel.ForSuite, as JSON) travels in a hidden run's secret files, for
+// the hidden suite to build its worlds from.
+const FaultModelFile = "fault-model.json"
+
 // NewJob builds the runner job that runs suite against files (a full workspace)
 // for this dossier in the given runner image. hidden is the dossier's hidden
-// suite (hiddentests.Suite); it travels only with hidden runs.
+// suite (hiddentests.Suite); it travels only with hidden runs, together with
+// the fault model (FaultModelFile).
 func (d *Dossier) NewJob(image string, suite runner.Suite, files, hidden map[string][]byte) runner.Job {
 	job := runner.Job{
 		Image:     image,
@@ -36,7 +44,13 @@ func (d *Dossier) NewJob(image string, suite runner.Suite, files, hidden map[str
 		RunLabels: map[string]string{"racecase.dossier": d.Slug, "racecase.suite": string(suite)},
 	}
 	if suite == runner.SuiteHidden {
-		job.Secret = hidden
+		job.Secret = maps.Clone(hidden)
+		if job.Secret == nil {
+			job.Secret = map[string][]byte{}
+		}
+		// A FaultModel holds only strings, numbers and lists: it always marshals.
+		model, _ := json.Marshal(d.FaultModel.ForSuite())
+		job.Secret[FaultModelFile] = model
 	}
 	return job
 }

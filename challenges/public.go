@@ -53,6 +53,9 @@ type PublicDossier struct {
 	ReadonlyFiles []string `json:"readonly_files"`
 	// Limits are the resource limits for one run; zero means the runner default.
 	Limits Limits `json:"limits"`
+	// FaultModel is what the code has to cope with in production: part of
+	// the problem statement.
+	FaultModel FaultModel `json:"fault_model"`
 }
 
 // Public returns the learner's view of the dossier. Its slices are copies;
@@ -98,6 +101,7 @@ func (d *Dossier) Public() PublicDossier {
 		Checks:        d.Checks,
 		ReadonlyFiles: nonNil(slices.Clone(d.ReadonlyFiles)),
 		Limits:        d.Limits,
+		FaultModel:    d.FaultModel.clone(),
 	}
 }
 

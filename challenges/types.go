@@ -61,6 +61,9 @@ type Dossier struct {
 	ReadonlyFiles []string `json:"readonly_files,omitempty" yaml:"readonly_files"`
 	// Limits are the resource limits for one run; zero means the runner default.
 	Limits Limits `json:"limits" yaml:"limits"`
+	// FaultModel is what the code has to cope with in production; public,
+	// and handed to the hidden suite.
+	FaultModel FaultModel `json:"fault_model" yaml:"fault_model"`
 	// Secret is the answer; never served to learners.
 	Secret Secret `json:"secret" yaml:"secret"`
 	// Playbook is the on-call card: public search phrases, and the lesson

@@ -49,6 +49,7 @@ func (c *checker) checkDossier(d *Dossier) {
 	c.checkSource(d.Source)
 	c.checkPlaybook(d)
 	c.checkMutantMarks(d)
+	c.checkFaultModel(d.FaultModel)
 }
 
 // checkSource checks what the schema cannot about where repo/ came from.

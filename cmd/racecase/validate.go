@@ -32,6 +32,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 		fmt.Fprintln(stderr, "fails the visible and the hidden suite, the reference fix passes both (the hidden one N times")
 		fmt.Fprintln(stderr, "with identical results), every decoy fails the hidden suite, and so does every mutant of the")
 		fmt.Fprintln(stderr, "reference fix not marked equivalent in dossier.yaml; it prints each dossier's mutation score.")
+		fmt.Fprintln(stderr, "The table ends with each dossier's fault model on one line.")
 		fmt.Fprintln(stderr, "Exit codes: 0 every claim held, 1 a dossier is broken or a claim failed, 2 usage or unknown slug, 3 no engine.")
 		flags.PrintDefaults()
 	}
@@ -95,6 +96,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 		}
 	default:
 		writeProofTable(stdout, proofs)
+		writeFaultModels(stdout, dossiers)
 		writeMutationScores(stdout, proofs)
 		writeTimeMargins(stderr, proofs)
 	}
@@ -142,11 +144,12 @@ func checkSuites(ctx context.Context, src content, dossiers []*challenges.Dossie
 		if err != nil {
 			return nil, err
 		}
-		ps, err := authoring.SuiteProblems(ctx, src.suiteFile(d.Slug), hidden[hiddentests.SuiteFile], repo, d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU)
+		found, err := authoring.SuiteProblems(ctx, src.suiteFile(d.Slug), hidden[hiddentests.SuiteFile], repo,
+			d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU, &d.FaultModel)
 		if err != nil {
 			return nil, err
 		}
-		problems = append(problems, ps...)
+		problems = append(problems, found.Problems...)
 	}
 	return problems, nil
 }
@@ -212,6 +215,16 @@ func writeMutationScores(w io.Writer, proofs []challenges.Proof) {
 		if p.Mutant != nil && !p.OK {
 			fmt.Fprintf(w, "  %s %s %s\n", p.Dossier, p.Mutant.ID, p.Detail)
 		}
+	}
+}
+
+// writeFaultModels prints each dossier's fault model on one line
+// (FaultModel.Summary), after the table of claims: what the hidden suite was
+// meant to explore. Like the table, it repeats exactly between runs.
+func writeFaultModels(w io.Writer, dossiers []*challenges.Dossier) {
+	fmt.Fprintln(w, "\nfault models:")
+	for _, d := range dossiers {
+		fmt.Fprintf(w, "  %s: %s\n", d.Slug, d.FaultModel.Summary())
 	}
 }
 

@@ -77,14 +77,15 @@ function judge(scenario, outcome, limits) {
 
 /**
  * Runs every scenario of `suite` against the repository in `repoDir`.
- * @param {{ suite: object | Function, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string, heapMb?: number }} options
- *   suite is a suite module's default export (a suite, or a function of the service kit)
+ * @param {{ suite: object | Function, faultModel?: object, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string, heapMb?: number }} options
+ *   suite is a suite module's default export (a suite, or a function of the service kit and
+ *   the fault model); faultModel is the dossier's fault model as the suite receives it
  *   hostPath replaces the worker host (harness tests play hostile workers with it); heapMb
  *   replaces the workers' heap limit (harness tests run out of memory quickly with it)
  * @returns {Promise<object>} results v3 with an optional run-level `verdict`
  */
-export async function runHidden({ suite: exported, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb() }) {
-  const suite = prepareSuite(materializeSuite(exported));
+export async function runHidden({ suite: exported, faultModel = null, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb() }) {
+  const suite = prepareSuite(materializeSuite(exported, faultModel));
   const pool = new WorkerPool(new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb, memoryShareBytes: memoryShare(suite), hostPath }));
   const tests = [];
   let verdict;

@@ -1,21 +1,24 @@
 // Checks a hidden suite without Docker: `node --experimental-vm-modules lint-suite.mjs
-// <suite.mjs> <repoDir>` loads the suite, checks every field and name in it (see
-// suite.mjs), then loads the subject module from the repository in a worker realm,
-// calls its factory and looks for its method, as a hidden run would. It prints
-// {"problems":[{ field, message, fix, line }], "work": n} on stdout; line is the
-// suite file's line the problem is on (0 when it cannot be placed), and work is
-// the sum of every scenario's work budget (maxWork), 0 when the suite has
-// problems. Syntax errors are found before this runs (`node --check`), by
-// racecase lint.
+// <suite.mjs> <repoDir> [<fault-model.json>]` loads the suite (a suite that exports a
+// function gets the fault model, as a hidden run gives it), checks every field and name
+// in it (see suite.mjs), then loads the subject module from the repository in a worker
+// realm, calls its factory and looks for its method, as a hidden run would. It prints
+// {"problems":[{ field, message, fix, line }], "work": n, "worlds": [...]} on stdout;
+// line is the suite file's line the problem is on (0 when it cannot be placed), work
+// is the sum of every scenario's work budget (maxWork), and worlds says what each
+// scenario explores (worldOf), for racecase lint to hold against the fault model;
+// work is 0 and worlds empty when the suite has problems. Syntax errors are found
+// before this runs (`node --check`), by racecase lint.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkSuite, materializeSuite, prepareSuite } from './suite.mjs';
+import { checkSuite, materializeSuite, prepareSuite, remoteSpecs } from './suite.mjs';
 import { Realm, compileRuntime } from './worker/realm.mjs';
 import { ModuleGraph, ModuleSources, ModuleError } from './worker/module-graph.mjs';
 
-const [suiteFile, repoDir] = process.argv.slice(2).map((p) => path.resolve(p));
+const [suiteFile, repoDir, faultModelFile] = process.argv.slice(2).map((p) => path.resolve(p));
+const faultModel = faultModelFile ? JSON.parse(fs.readFileSync(faultModelFile, 'utf8')) : null;
 const source = fs.readFileSync(suiteFile, 'utf8');
 const lines = source.split('\n');
 
@@ -94,6 +97,53 @@ async function checkSubject(suite) {
   return problems;
 }
 
+/** The latency range, [min, max] in ms, of a scenario's calls to the remote `name`; null when it has none. */
+function latencyOf(scenario, name) {
+  const fallback = [0, scenario.limits.maxLatencyMs];
+  if (name === 'store' || name === 'locks') return fallback;
+  const ranges = scenario.effects.filter((e) => e.target === name).map((e) => e.latencyMs ?? fallback);
+  if (ranges.length === 0 && scenario.services[name]) ranges.push(scenario.services[name].latencyMs ?? fallback);
+  if (ranges.length === 0) return null;
+  return [Math.min(...ranges.map((r) => r[0])), Math.max(...ranges.map((r) => r[1]))];
+}
+
+/**
+ * What one scenario explores of the world: the latency range of each remote the
+ * subject gets, the effects it fails, the delay bound, the horizon, redelivery, the
+ * same job delivered twice (overlapping: both start on their own; sequential: one
+ * after another's end, or a redelivery), crashes, stalls and pauses.
+ */
+function worldOf(scenario, remotes) {
+  const latencyMs = {};
+  for (const name of remotes) {
+    const range = latencyOf(scenario, name);
+    if (range) latencyMs[name] = range;
+  }
+  const byJob = new Map();
+  for (const d of scenario.deliveries) byJob.set(d.job, [...(byJob.get(d.job) ?? []), d]);
+  const twice = [...byJob.values()].filter((ds) => ds.length > 1);
+  return {
+    name: scenario.name,
+    latencyMs,
+    fails: [...new Set(scenario.effects.filter((e) => typeof e.fail === 'function').map((e) => e.target))],
+    maxDelays: scenario.limits.maxDelays,
+    horizonMs: scenario.limits.horizonMs,
+    redeliverEveryMs: scenario.redeliver?.everyMs ?? null,
+    overlapping: twice.some((ds) => ds.filter((d) => d.after === undefined).length > 1),
+    sequential: twice.length > 0 || scenario.redeliver !== undefined,
+    crash: scenario.crash !== undefined,
+    stallMs: scenario.stall?.ms ?? 0,
+    pauses: (scenario.pauses ?? []).map((p) => ({ ms: p.ms ?? 0, untilLeases: p.until === 'leases' })),
+  };
+}
+
+/** What every scenario of a suite explores (worldOf). */
+function worldsOf(suite) {
+  const prepared = prepareSuite(suite);
+  const remotes = [...new Set(remoteSpecs(prepared.subject.deps, 'subject.deps').map(({ spec }) => spec.name))];
+  return prepared.scenarios.map((scenario) => worldOf(scenario, remotes));
+}
+
 /** Every scenario's work budget, added up: what the whole suite may run. */
 function workOf(suite) {
   return prepareSuite(suite).scenarios.reduce((sum, scenario) => sum + scenario.limits.maxWork, 0);
@@ -108,14 +158,14 @@ async function main() {
   }
   let suite;
   try {
-    suite = materializeSuite(exported);
+    suite = materializeSuite(exported, faultModel);
   } catch (error) {
     return { problems: [{ field: '', message: `the suite's default export failed: ${error?.message ?? error}`, fix: 'fix the error at this line', line: lineOfError(error) }] };
   }
   const problems = checkSuite(suite).map((p) => ({ field: p.field, message: p.message, fix: p.fix, line: lineOf(suite, p) }));
   if (problems.some((p) => p.field.startsWith('subject'))) return { problems };
   const all = [...problems, ...await checkSubject(suite)];
-  return { problems: all, work: all.length === 0 ? workOf(suite) : 0 };
+  return all.length === 0 ? { problems: all, work: workOf(suite), worlds: worldsOf(suite) } : { problems: all, work: 0, worlds: [] };
 }
 
 process.stdout.write(`${JSON.stringify(await main())}\n`);

@@ -2,18 +2,19 @@
 // and as the baseline the container benchmark is compared with.
 //
 //   node local.mjs visible <repoDir>
-//   node local.mjs hidden <repoDir> <suite.mjs>
+//   node local.mjs hidden <repoDir> <suite.mjs> [<fault-model.json>]
 //
 // Prints the results JSON on stdout.
 
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runHidden } from './hidden.mjs';
 import { runVisible } from './visible.mjs';
 
-const [suiteKind, repo, suiteFile] = process.argv.slice(2);
+const [suiteKind, repo, suiteFile, faultModelFile] = process.argv.slice(2);
 if (!['visible', 'hidden'].includes(suiteKind) || !repo || (suiteKind === 'hidden' && !suiteFile)) {
-  process.stderr.write('usage: node local.mjs visible <repoDir> | hidden <repoDir> <suite.mjs>\n');
+  process.stderr.write('usage: node local.mjs visible <repoDir> | hidden <repoDir> <suite.mjs> [<fault-model.json>]\n');
   process.exit(2);
 }
 const repoDir = path.resolve(repo);
@@ -22,6 +23,7 @@ const results = suiteKind === 'visible'
   ? await runVisible({ repoDir, outputLimitBytes })
   : await runHidden({
     suite: (await import(pathToFileURL(path.resolve(suiteFile)).href)).default,
+    faultModel: faultModelFile ? JSON.parse(fs.readFileSync(faultModelFile, 'utf8')) : null,
     repoDir, sandbox: true, outputLimitBytes,
   });
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

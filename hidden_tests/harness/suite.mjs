@@ -52,9 +52,22 @@ export class SuiteError extends Error {
   }
 }
 
-/** A suite module's default export: the suite, or a function of the service kit that returns it. */
-export function materializeSuite(exported) {
-  return typeof exported === 'function' ? exported({ services: serviceKit }) : exported;
+/** Freezes an object and everything in it, so that no suite can change what another reads. */
+function deepFreeze(value) {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * A suite module's default export: the suite, or a function of the service kit
+ * and the dossier's fault model (durations in milliseconds; see SUITES.md) that
+ * returns it. faultModel is null when the run was given none.
+ */
+export function materializeSuite(exported, faultModel = null) {
+  return typeof exported === 'function' ? exported({ services: serviceKit, faultModel: deepFreeze(faultModel) }) : exported;
 }
 
 /** The closest of `names` to `name`, when it is close enough to be a likely typo. */
@@ -132,7 +145,7 @@ class Checker {
 }
 
 /** Remote names the subject's dependencies declare, with the field of each. */
-function remoteSpecs(deps, field, out = []) {
+export function remoteSpecs(deps, field, out = []) {
   if (Array.isArray(deps)) deps.forEach((d, i) => remoteSpecs(d, `${field}[${i}]`, out));
   else if (deps && typeof deps === 'object') {
     if (deps.$ === 'remote') out.push({ spec: deps, field });

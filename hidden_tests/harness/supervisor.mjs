@@ -79,6 +79,12 @@ async function importSuite(secret) {
   return (await import(`data:text/javascript;base64,${source}`)).default;
 }
 
+/** The dossier's fault model from the payload, or null when the run was given none. */
+function faultModelOf(secret) {
+  const source = secret?.['fault-model.json'];
+  return source ? JSON.parse(Buffer.from(source, 'base64').toString('utf8')) : null;
+}
+
 /** Kills every process this one may signal (never itself or the init process). */
 function killEverythingElse() {
   if (!fs.existsSync('/.dockerenv')) return;
@@ -98,7 +104,9 @@ async function main() {
     if (suiteKind === 'visible') {
       results = await runVisible({ repoDir: REPO_DIR, outputLimitBytes });
     } else if (suiteKind === 'hidden') {
-      results = await runHidden({ suite: await importSuite(payload.secret), repoDir: REPO_DIR, sandbox: true, outputLimitBytes });
+      results = await runHidden({
+        suite: await importSuite(payload.secret), faultModel: faultModelOf(payload.secret), repoDir: REPO_DIR, sandbox: true, outputLimitBytes,
+      });
     } else {
       throw new Error(`unknown suite ${JSON.stringify(suiteKind)}`);
     }

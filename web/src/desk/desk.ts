@@ -5,6 +5,7 @@ import { h } from '../lib/dom';
 import { capitalise, kindShelf } from '../lib/format';
 import type { Dossier } from '../lib/types';
 import { architecturePanel } from './architecture';
+import { faultModelPanel } from './fault-model';
 import { focusPanel, reproductionPanel, scopePanels } from './guide';
 import { hypothesesPanel, type HypothesesPanel } from './hypotheses';
 import { incidentHeader, incidentPanels } from './incident';
@@ -39,6 +40,7 @@ export function desk(d: Dossier, parts: DeskParts): Desk {
       h('span', { class: 'shelf' }, kindShelf(d.kind), ' · ', parts.shelfCount)),
     incidentPanels(d),
     architecturePanel(d),
+    faultModelPanel(d.fault_model),
     logsPanel(d.logs),
     metricsPanel(d.metrics),
     changesPanel(d.changes, parts.open),

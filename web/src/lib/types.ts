@@ -106,6 +106,53 @@ export interface Dossier {
   hint_count: number;
   checks: { visible: { name: string; command: string } };
   readonly_files: string[];
+  fault_model: FaultModel;
+}
+
+/** A duration as the dossier writes it: a number and a unit ("1 s", "300 ms"), or "unbounded" for a pause. */
+export type Duration = string;
+
+/** One way calls to a remote can fail. */
+export interface Failure {
+  /** The methods that can fail this way; every call when absent. */
+  calls?: string[];
+  kind: 'error' | 'timeout' | 'refused';
+  /** Whether a failed call took effect. */
+  effect: 'none' | 'applied' | 'unknown';
+}
+
+/** A remote the code calls. */
+export interface Remote {
+  name: string;
+  label: string;
+  latency: { min?: Duration; max: Duration };
+  /** Methods that wait, without a limit, while another worker holds what they ask for. */
+  waits?: string[];
+  /** When the code's client gives up on a call. */
+  timeout?: Duration;
+  failures?: Failure[];
+}
+
+/** How work reaches the code, and how often the same work can arrive. */
+export interface Delivery {
+  semantics: 'at-least-once' | 'once';
+  redelivery_after?: Duration;
+  redelivery_until?: Duration;
+  duplicates: 'none' | 'sequential' | 'overlapping';
+  same_id?: boolean;
+}
+
+/** What the code has to cope with in production: part of the problem statement. */
+export interface FaultModel {
+  workers: number;
+  remotes: Remote[];
+  delivery: Delivery;
+  leases?: { name: string; key?: string; ttl: Duration; clock: 'store' | 'holder' }[];
+  timeouts?: { name: string; after: Duration }[];
+  /** Absent when workers never freeze. */
+  pauses?: { max: Duration };
+  crashes: 'anywhere' | 'none';
+  note?: string;
 }
 
 export interface FileInfo {

@@ -1,0 +1,136 @@
+package authoring
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/racecase/racecase/challenges"
+)
+
+// model is a small fault model: a store and a provider, at-least-once with
+// overlapping duplicates every 5 s, a 30 s lease, unbounded pauses, crashes.
+func model() challenges.FaultModel {
+	return challenges.FaultModel{
+		Workers: 2,
+		Remotes: []challenges.Remote{
+			{Name: "store", Label: "Store", Latency: challenges.Latency{Max: "1 s"}},
+			{Name: "provider", Label: "Provider", Latency: challenges.Latency{Min: "100 ms", Max: "2 s"},
+				Failures: []challenges.Failure{{Kind: "error", Effect: "none"}}},
+		},
+		Delivery: challenges.Delivery{Semantics: "at-least-once", RedeliveryAfter: "5 s", Duplicates: "overlapping", SameID: true},
+		Leases:   []challenges.Lease{{Name: "job lock", TTL: "30 s", Clock: "store"}},
+		Pauses:   &challenges.Pauses{Max: challenges.Unbounded},
+		Crashes:  "anywhere",
+	}
+}
+
+// world is a scenario that explores all of model().
+func world(name string) scenarioWorld {
+	every := int64(5000)
+	w := scenarioWorld{
+		Name:             name,
+		LatencyMs:        map[string][2]int64{"store": {0, 1000}, "provider": {100, 2000}},
+		Fails:            []string{"provider"},
+		MaxDelays:        2,
+		RedeliverEveryMs: &every,
+		Overlapping:      true,
+		Sequential:       true,
+		Crash:            true,
+	}
+	w.Pauses = append(w.Pauses, struct {
+		Ms          int64 `json:"ms"`
+		UntilLeases bool  `json:"untilLeases"`
+	}{UntilLeases: true})
+	return w
+}
+
+func TestSuiteGaps(t *testing.T) {
+	if gaps := suiteGaps("suite.mjs", model(), []scenarioWorld{world("all of it")}); len(gaps) != 0 {
+		t.Fatalf("a suite that explores the whole model has gaps:\n%s", gaps.Detailed())
+	}
+	tests := []struct {
+		name         string
+		narrow       func(m *challenges.FaultModel, w *scenarioWorld)
+		field, words string
+	}{
+		{"latency below the bound", func(_ *challenges.FaultModel, w *scenarioWorld) { w.LatencyMs["provider"] = [2]int64{100, 1500} },
+			"scenarios[1].limits.maxLatencyMs", "lets a provider call take up to 2000 ms, but scenarios \"narrow\" never let one take that long"},
+		{"latency above the floor", func(_ *challenges.FaultModel, w *scenarioWorld) { w.LatencyMs["provider"] = [2]int64{500, 2000} },
+			"scenarios[1].limits.maxLatencyMs", "as little as 100 ms"},
+		{"latency beyond the model", func(_ *challenges.FaultModel, w *scenarioWorld) { w.LatencyMs["store"] = [2]int64{0, 3000} },
+			"scenarios[1].limits.maxLatencyMs", "a correct fix can fail there"},
+		{"a remote the subject never gets", func(m *challenges.FaultModel, _ *scenarioWorld) {
+			m.Remotes = append(m.Remotes, challenges.Remote{Name: "ledger", Latency: challenges.Latency{Max: "1 s"}})
+		}, "subject.deps", `remote "ledger" is never handed to the subject`},
+		{"no delays", func(_ *challenges.FaultModel, w *scenarioWorld) { w.MaxDelays = 0 },
+			"scenarios[1].limits.maxDelays", "have maxDelays 0"},
+		{"no redelivery", func(_ *challenges.FaultModel, w *scenarioWorld) {
+			w.RedeliverEveryMs, w.Sequential, w.Overlapping = nil, false, false
+		},
+			"scenarios[1].redeliver", "never deliver the same work again"},
+		{"redelivery at another pace", func(_ *challenges.FaultModel, w *scenarioWorld) { every := int64(1000); w.RedeliverEveryMs = &every },
+			"scenarios[1].redeliver.everyMs", "again after 5000 ms"},
+		{"redelivery the model does not allow", func(m *challenges.FaultModel, _ *scenarioWorld) {
+			m.Delivery = challenges.Delivery{Semantics: "once", Duplicates: "none"}
+		}, "scenarios[0].redeliver", "delivers work once"},
+		{"failures never injected", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Fails = nil },
+			"effects", "provider calls can fail (error), but no scenario fails one"},
+		{"crashes the model does not allow", func(m *challenges.FaultModel, _ *scenarioWorld) { m.Crashes = "none" },
+			"scenarios[0].crash", "workers do not die"},
+		{"no freeze outlasts the lease", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Pauses = nil; w.StallMs = 20_000 },
+			"scenarios", "longer than the job lock (30000 ms)"},
+		{"freezes the model does not allow", func(m *challenges.FaultModel, _ *scenarioWorld) { m.Pauses = nil },
+			"scenarios[0].pauses", "workers never freeze"},
+		{"a freeze longer than the model's", func(m *challenges.FaultModel, w *scenarioWorld) {
+			m.Pauses = &challenges.Pauses{Max: "10 s"}
+			w.Pauses[0].Ms = 12_000
+		}, "scenarios[1].pauses", "longest freeze is 10000 ms"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m, w := model(), world("narrow")
+			tt.narrow(&m, &w)
+			first := world("wide")
+			if tt.field == "effects" || tt.field == "scenarios" {
+				// A gap of the whole suite: no scenario explores it.
+				first = w
+				first.Name = "wide"
+			}
+			gaps := suiteGaps("suite.mjs", m, []scenarioWorld{first, w})
+			for _, g := range gaps {
+				if g.File == "suite.mjs" && g.Field == tt.field && strings.Contains(g.Message, tt.words) && g.Fix != "" {
+					return
+				}
+			}
+			t.Fatalf("want a gap at %s saying %q; got:\n%s", tt.field, tt.words, gaps.Detailed())
+		})
+	}
+}
+
+// A suite that exports a function receives the dossier's fault model, in
+// milliseconds, and lint holds its scenarios against it: the gaps are listed,
+// and are not problems.
+func TestLintHandsTheFaultModelToTheSuite(t *testing.T) {
+	dirs := scaffold(t, "receipt-twice")
+	suite := filepath.Join(dirs.HiddenTests, "receipt-twice", "suite.mjs")
+	edit(t, suite, "export default {", "export default ({ faultModel }) => ({")
+	edit(t, suite, "\n};\n", "\n});\n")
+	edit(t, suite, "limits: { maxLatencyMs: 1000,", "limits: { maxLatencyMs: faultModel.remotes.store.latencyMs[1] / 2, maxDelays: faultModel.leases.length - 1,")
+	report, err := Lint(dirs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(report.Problems) > 0 {
+		t.Fatalf("want no problems:\n%s", report.Problems.Detailed())
+	}
+	file := filepath.ToSlash(suite)
+	for _, w := range []wantLint{
+		{field: "scenarios[0].limits.maxLatencyMs", message: "lets a store call take up to 1000 ms, but scenarios \"the same job delivered to two workers at once\""},
+		{field: "scenarios[0].limits.maxDelays", message: "have maxDelays 0"},
+	} {
+		if !hasProblem(report.Gaps, file, w) {
+			t.Errorf("want a gap at %s: %s; got:\n%s", w.field, w.message, report.Gaps.Detailed())
+		}
+	}
+}
