@@ -20,7 +20,8 @@ func TestWarmContainersGiveTheVerdictsOfColdOnes(t *testing.T) {
 	image := runnertest.Image(t, d)
 	label := "racecase.test=warm-vs-cold-" + time.Now().Format("150405.000000000")
 	runnertest.ExpectNoLeftovers(t, d, label)
-	pool := runner.NewPool(d, runner.PoolConfig{Size: 1})
+	// Two: checks and submissions have different limits, so different shapes.
+	pool := runner.NewPool(d, runner.PoolConfig{Size: 2})
 	t.Cleanup(func() { pool.Close(context.Background()) })
 
 	dossier, err := Load(FS, "job-lock-double-send")
