@@ -1,0 +1,104 @@
+package workspace
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+
+	"github.com/racecase/racecase/store/sqlite/db"
+)
+
+// ValidationRecord is one stored validation of a dossier, for the
+// instructor package, which owns what a validation means.
+type ValidationRecord struct {
+	ID          string
+	Dossier     string
+	Version     string // a digest of the dossier's files and hidden suite
+	RequestedBy string // the name of the instructor token that asked
+	State       string // "running", "done" or "failed"
+	OK          bool
+	ClaimsDone  int
+	ClaimsTotal int
+	Proofs      json.RawMessage // a JSON array
+	Error       string
+	StartedAt   time.Time
+	FinishedAt  *time.Time
+}
+
+// abandonedValidation is the error of a validation a stopped racecase left running.
+const abandonedValidation = "racecase stopped before this validation finished; validate again"
+
+// StartValidation stores a validation that begins now.
+func (s *Service) StartValidation(ctx context.Context, r ValidationRecord) error {
+	if err := s.store.InsertValidation(ctx, db.InsertValidationParams{ID: r.ID, Dossier: r.Dossier, DossierVersion: r.Version,
+		RequestedBy: r.RequestedBy, StartedAt: millis(r.StartedAt)}); err != nil {
+		return wrap(err, "insert validation")
+	}
+	return nil
+}
+
+// ValidationProgress records how many of a running validation's claims are decided.
+func (s *Service) ValidationProgress(ctx context.Context, id string, done, total int) error {
+	if err := s.store.SetValidationProgress(ctx, db.SetValidationProgressParams{ID: id, ClaimsDone: int64(done),
+		ClaimsTotal: int64(total)}); err != nil {
+		return wrap(err, "record validation progress")
+	}
+	return nil
+}
+
+// FinishValidation records a validation's outcome.
+func (s *Service) FinishValidation(ctx context.Context, r ValidationRecord) error {
+	ok := int64(0)
+	if r.OK {
+		ok = 1
+	}
+	proofs := string(r.Proofs)
+	if proofs == "" {
+		proofs = "[]"
+	}
+	if err := s.store.FinishValidation(ctx, db.FinishValidationParams{ID: r.ID, State: r.State, Ok: ok, Proofs: proofs,
+		Error: r.Error, ClaimsDone: int64(r.ClaimsDone), FinishedAt: optMillis(r.FinishedAt)}); err != nil {
+		return wrap(err, "record validation outcome")
+	}
+	return nil
+}
+
+// AbandonValidations marks failed every validation a stopped racecase left
+// running, and returns how many there were.
+func (s *Service) AbandonValidations(ctx context.Context) (int64, error) {
+	now := millis(s.now())
+	n, err := s.store.AbandonValidations(ctx, db.AbandonValidationsParams{Error: abandonedValidation, FinishedAt: &now})
+	if err != nil {
+		return 0, wrap(err, "abandon validations")
+	}
+	return n, nil
+}
+
+// Validations lists a dossier's newest max validations, newest first.
+func (s *Service) Validations(ctx context.Context, dossier string, max int) ([]ValidationRecord, error) {
+	rows, err := s.store.ListValidations(ctx, db.ListValidationsParams{Dossier: dossier, MaxRows: int64(max)})
+	if err != nil {
+		return nil, wrap(err, "list validations")
+	}
+	return validationRecords(rows), nil
+}
+
+// LatestValidations returns each dossier's newest validation.
+func (s *Service) LatestValidations(ctx context.Context) ([]ValidationRecord, error) {
+	rows, err := s.store.ListLatestValidations(ctx)
+	if err != nil {
+		return nil, wrap(err, "list latest validations")
+	}
+	return validationRecords(rows), nil
+}
+
+// validationRecords converts validation rows.
+func validationRecords(rows []db.Validation) []ValidationRecord {
+	out := make([]ValidationRecord, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, ValidationRecord{ID: r.ID, Dossier: r.Dossier, Version: r.DossierVersion, RequestedBy: r.RequestedBy,
+			State: r.State, OK: r.Ok != 0, ClaimsDone: int(r.ClaimsDone), ClaimsTotal: int(r.ClaimsTotal),
+			Proofs: json.RawMessage(r.Proofs), Error: r.Error, StartedAt: fromMillis(r.StartedAt), FinishedAt: optTime(r.FinishedAt)})
+	}
+	return out
+}
