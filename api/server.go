@@ -39,9 +39,12 @@ type Config struct {
 	App http.Handler
 	// Instructor backs the instructor routes; nil makes them answer 503.
 	Instructor *instructor.Desk
-	// InstructorToken is the bearer token the instructor routes require;
-	// empty refuses every request to them.
-	InstructorToken string
+	// InstructorToken is the bearer token the instructor routes require,
+	// named PrimaryInstructor; InstructorTokens are more, by name (a name
+	// shows as who created a cohort or asked for a validation). With none,
+	// every request to them is refused.
+	InstructorToken  string
+	InstructorTokens map[string]string
 	// BodyTimeout bounds sending a request body and reading a response,
 	// event streams excepted; 0 means DefaultBodyTimeout.
 	BodyTimeout time.Duration

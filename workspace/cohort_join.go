@@ -79,18 +79,34 @@ func (s *Service) Invitation(ctx context.Context, learner, code string) (Invitat
 	return inv, nil
 }
 
-// Join puts learner in the cohort a join code names under displayName;
-// joining again changes the name. A cohort outside its window is ECONFLICT.
-func (s *Service) Join(ctx context.Context, learner, code, displayName string) (Membership, error) {
+// CheckJoin returns the error Join would give for a join code and display
+// name whoever the learner, so that a first visit makes no learner for a
+// request that fails.
+func (s *Service) CheckJoin(ctx context.Context, code, displayName string) error {
+	_, _, err := s.checkJoin(ctx, code, displayName)
+	return err
+}
+
+// checkJoin returns the cohort a join code names and the display name
+// trimmed, or EINVALID for a bad name, ENOTFOUND for an unknown code and
+// ECONFLICT for a cohort outside its window.
+func (s *Service) checkJoin(ctx context.Context, code, displayName string) (db.Cohort, string, error) {
 	name := strings.TrimSpace(displayName)
 	if name == "" || utf8.RuneCountInString(name) > maxDisplayName || hasControl(name) {
-		return Membership{}, invalidField("display_name", "Your name must be 1 to %d characters, without control characters.", maxDisplayName)
+		return db.Cohort{}, "", invalidField("display_name", "Your name must be 1 to %d characters, without control characters.", maxDisplayName)
 	}
 	row, err := s.cohortByCode(ctx, code)
 	if err != nil {
-		return Membership{}, err
+		return db.Cohort{}, "", err
 	}
-	if err := joinWindow(row, s.now()); err != nil {
+	return row, name, joinWindow(row, s.now())
+}
+
+// Join puts learner in the cohort a join code names under displayName;
+// joining again changes the name. Errors are CheckJoin's.
+func (s *Service) Join(ctx context.Context, learner, code, displayName string) (Membership, error) {
+	row, name, err := s.checkJoin(ctx, code, displayName)
+	if err != nil {
 		return Membership{}, err
 	}
 	if err := s.store.JoinCohort(ctx, db.JoinCohortParams{CohortID: row.ID, LearnerID: learner, DisplayName: name,

@@ -17,8 +17,8 @@ type ValidationRecord struct {
 	RequestedBy string // the name of the instructor token that asked
 	State       string // "running", "done" or "failed"
 	OK          bool
-	ClaimsDone  int
-	ClaimsTotal int
+	RunsDone    int
+	RunsTotal   int
 	Proofs      json.RawMessage // a JSON array
 	Error       string
 	StartedAt   time.Time
@@ -37,10 +37,10 @@ func (s *Service) StartValidation(ctx context.Context, r ValidationRecord) error
 	return nil
 }
 
-// ValidationProgress records how many of a running validation's claims are decided.
+// ValidationProgress records how many of a running validation's container runs are done.
 func (s *Service) ValidationProgress(ctx context.Context, id string, done, total int) error {
-	if err := s.store.SetValidationProgress(ctx, db.SetValidationProgressParams{ID: id, ClaimsDone: int64(done),
-		ClaimsTotal: int64(total)}); err != nil {
+	if err := s.store.SetValidationProgress(ctx, db.SetValidationProgressParams{ID: id, RunsDone: int64(done),
+		RunsTotal: int64(total)}); err != nil {
 		return wrap(err, "record validation progress")
 	}
 	return nil
@@ -57,7 +57,7 @@ func (s *Service) FinishValidation(ctx context.Context, r ValidationRecord) erro
 		proofs = "[]"
 	}
 	if err := s.store.FinishValidation(ctx, db.FinishValidationParams{ID: r.ID, State: r.State, Ok: ok, Proofs: proofs,
-		Error: r.Error, ClaimsDone: int64(r.ClaimsDone), FinishedAt: optMillis(r.FinishedAt)}); err != nil {
+		Error: r.Error, RunsDone: int64(r.RunsDone), FinishedAt: optMillis(r.FinishedAt)}); err != nil {
 		return wrap(err, "record validation outcome")
 	}
 	return nil
@@ -97,7 +97,7 @@ func validationRecords(rows []db.Validation) []ValidationRecord {
 	out := make([]ValidationRecord, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, ValidationRecord{ID: r.ID, Dossier: r.Dossier, Version: r.DossierVersion, RequestedBy: r.RequestedBy,
-			State: r.State, OK: r.Ok != 0, ClaimsDone: int(r.ClaimsDone), ClaimsTotal: int(r.ClaimsTotal),
+			State: r.State, OK: r.Ok != 0, RunsDone: int(r.RunsDone), RunsTotal: int(r.RunsTotal),
 			Proofs: json.RawMessage(r.Proofs), Error: r.Error, StartedAt: fromMillis(r.StartedAt), FinishedAt: optTime(r.FinishedAt)})
 	}
 	return out

@@ -3,13 +3,13 @@ INSERT INTO validations (id, dossier, dossier_version, requested_by, state, proo
 VALUES (sqlc.arg(id), sqlc.arg(dossier), sqlc.arg(dossier_version), sqlc.arg(requested_by), 'running', '[]', sqlc.arg(started_at));
 
 -- name: SetValidationProgress :exec
-UPDATE validations SET claims_done = sqlc.arg(claims_done), claims_total = sqlc.arg(claims_total)
+UPDATE validations SET runs_done = sqlc.arg(runs_done), runs_total = sqlc.arg(runs_total)
 WHERE id = sqlc.arg(id) AND state = 'running';
 
 -- name: FinishValidation :exec
 UPDATE validations
 SET state = sqlc.arg(state), ok = sqlc.arg(ok), proofs = sqlc.arg(proofs), error = sqlc.arg(error),
-    claims_done = sqlc.arg(claims_done), finished_at = sqlc.arg(finished_at)
+    runs_done = sqlc.arg(runs_done), finished_at = sqlc.arg(finished_at)
 WHERE id = sqlc.arg(id);
 
 -- name: AbandonValidations :execrows

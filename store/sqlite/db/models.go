@@ -124,8 +124,8 @@ type Validation struct {
 	RequestedBy    string
 	State          string
 	Ok             int64
-	ClaimsDone     int64
-	ClaimsTotal    int64
+	RunsDone       int64
+	RunsTotal      int64
 	Proofs         string
 	Error          string
 	StartedAt      int64

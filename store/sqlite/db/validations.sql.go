@@ -31,7 +31,7 @@ func (q *Queries) AbandonValidations(ctx context.Context, arg AbandonValidations
 const finishValidation = `-- name: FinishValidation :exec
 UPDATE validations
 SET state = ?1, ok = ?2, proofs = ?3, error = ?4,
-    claims_done = ?5, finished_at = ?6
+    runs_done = ?5, finished_at = ?6
 WHERE id = ?7
 `
 
@@ -40,7 +40,7 @@ type FinishValidationParams struct {
 	Ok         int64
 	Proofs     string
 	Error      string
-	ClaimsDone int64
+	RunsDone   int64
 	FinishedAt *int64
 	ID         string
 }
@@ -51,7 +51,7 @@ func (q *Queries) FinishValidation(ctx context.Context, arg FinishValidationPara
 		arg.Ok,
 		arg.Proofs,
 		arg.Error,
-		arg.ClaimsDone,
+		arg.RunsDone,
 		arg.FinishedAt,
 		arg.ID,
 	)
@@ -83,7 +83,7 @@ func (q *Queries) InsertValidation(ctx context.Context, arg InsertValidationPara
 }
 
 const listLatestValidations = `-- name: ListLatestValidations :many
-SELECT v.id, v.dossier, v.dossier_version, v.requested_by, v.state, v.ok, v.claims_done, v.claims_total, v.proofs, v.error, v.started_at, v.finished_at FROM validations v
+SELECT v.id, v.dossier, v.dossier_version, v.requested_by, v.state, v.ok, v.runs_done, v.runs_total, v.proofs, v.error, v.started_at, v.finished_at FROM validations v
 WHERE NOT EXISTS (SELECT 1 FROM validations n WHERE n.dossier = v.dossier
                   AND (n.started_at > v.started_at OR (n.started_at = v.started_at AND n.id > v.id)))
 `
@@ -105,8 +105,8 @@ func (q *Queries) ListLatestValidations(ctx context.Context) ([]Validation, erro
 			&i.RequestedBy,
 			&i.State,
 			&i.Ok,
-			&i.ClaimsDone,
-			&i.ClaimsTotal,
+			&i.RunsDone,
+			&i.RunsTotal,
 			&i.Proofs,
 			&i.Error,
 			&i.StartedAt,
@@ -126,7 +126,7 @@ func (q *Queries) ListLatestValidations(ctx context.Context) ([]Validation, erro
 }
 
 const listValidations = `-- name: ListValidations :many
-SELECT id, dossier, dossier_version, requested_by, state, ok, claims_done, claims_total, proofs, error, started_at, finished_at FROM validations WHERE dossier = ?1
+SELECT id, dossier, dossier_version, requested_by, state, ok, runs_done, runs_total, proofs, error, started_at, finished_at FROM validations WHERE dossier = ?1
 ORDER BY started_at DESC, id DESC LIMIT ?2
 `
 
@@ -152,8 +152,8 @@ func (q *Queries) ListValidations(ctx context.Context, arg ListValidationsParams
 			&i.RequestedBy,
 			&i.State,
 			&i.Ok,
-			&i.ClaimsDone,
-			&i.ClaimsTotal,
+			&i.RunsDone,
+			&i.RunsTotal,
 			&i.Proofs,
 			&i.Error,
 			&i.StartedAt,
@@ -173,17 +173,17 @@ func (q *Queries) ListValidations(ctx context.Context, arg ListValidationsParams
 }
 
 const setValidationProgress = `-- name: SetValidationProgress :exec
-UPDATE validations SET claims_done = ?1, claims_total = ?2
+UPDATE validations SET runs_done = ?1, runs_total = ?2
 WHERE id = ?3 AND state = 'running'
 `
 
 type SetValidationProgressParams struct {
-	ClaimsDone  int64
-	ClaimsTotal int64
-	ID          string
+	RunsDone  int64
+	RunsTotal int64
+	ID        string
 }
 
 func (q *Queries) SetValidationProgress(ctx context.Context, arg SetValidationProgressParams) error {
-	_, err := q.db.ExecContext(ctx, setValidationProgress, arg.ClaimsDone, arg.ClaimsTotal, arg.ID)
+	_, err := q.db.ExecContext(ctx, setValidationProgress, arg.RunsDone, arg.RunsTotal, arg.ID)
 	return err
 }
