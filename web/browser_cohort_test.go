@@ -113,6 +113,7 @@ func TestBrowserCohort(t *testing.T) {
 	}
 
 	// Bob's workspace, read-only: his failed submission and his pick.
+	bobWorkspace := eval[string](teacher, fmt.Sprintf(`document.querySelector('%s .open-workspace').getAttribute('href')`, bobRow))
 	teacher.click(bobRow + ` .open-workspace`)
 	teacher.waitFor("Bob's workspace", `document.querySelector('.ro-run[data-kind=submit][data-verdict=fail]')`)
 	if got := teacher.text(`#ro-title`); !strings.HasPrefix(got, "Bob (Concurrency lab A)") {
@@ -129,7 +130,7 @@ func TestBrowserCohort(t *testing.T) {
 	teacher.screenshot("instructor-readonly")
 
 	previewFlagship(t, teacher)
-	onAPhone(t, chromium, base, cohortID)
+	onAPhone(t, chromium, base, "/instructor/cohorts/"+cohortID, bobWorkspace)
 }
 
 // joinAs opens a join link in a new browser, joins as name and returns the page.
@@ -159,6 +160,7 @@ func openFromJoin(p *page) {
 func previewFlagship(t *testing.T, p *page) {
 	t.Helper()
 	p.open("/instructor")
+	p.waitFor("every learner's insight", fmt.Sprintf(`document.querySelector('#main > .insights-holder .insight[data-dossier=%q] .solve-rate dd')?.textContent === '50%% (1 of 2)'`, flagship))
 	p.click(fmt.Sprintf(`.dossier-row[data-slug=%q] .preview-link`, flagship))
 	p.waitFor("the preview", `document.querySelector('.preview-banner') && document.querySelector('#ws-status')?.textContent === 'Ready'`)
 	first := eval[string](p, `fetch('/api/workspaces').then(r => r.json()).then(j => j.workspaces.map(w => w.id).join())`)
@@ -177,12 +179,13 @@ func previewFlagship(t *testing.T, p *page) {
 }
 
 // onAPhone opens the instructor's pages 390 px wide: nothing scrolls sideways.
-func onAPhone(t *testing.T, chromium, base, cohortID string) {
+func onAPhone(t *testing.T, chromium, base, cohort, learnerWorkspace string) {
 	t.Helper()
 	phone := newPage(t, chromium, base, 390, 844)
 	for _, pg := range []struct{ path, ready, shot string }{
 		{"/instructor#token=" + instructorToken, `document.querySelector('.dossier-row') && document.querySelector('.cohort-item')`, "instructor-phone"},
-		{"/instructor/cohorts/" + cohortID, `document.querySelectorAll('.class-row').length === 2 && document.querySelector('.insight')`, "instructor-cohort-phone"},
+		{cohort, `document.querySelectorAll('.class-row').length === 2 && document.querySelector('.insight')`, "instructor-cohort-phone"},
+		{learnerWorkspace, `document.querySelector('.ro-run')`, "instructor-readonly-phone"},
 	} {
 		phone.open(pg.path)
 		phone.waitFor(pg.shot, pg.ready)

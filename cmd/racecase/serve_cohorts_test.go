@@ -132,3 +132,27 @@ func TestPreviewKeepsTheOwnLearnerAside(t *testing.T) {
 	}
 	problemOf(t, me.do("POST", "/api/preview/leave", nil), http.StatusConflict, "conflict")
 }
+
+func TestInstructorTokensFile(t *testing.T) {
+	dir := t.TempDir()
+	for text, want := range map[string]string{
+		"sam sam-token-0123456789\nkim kim-token-0123456789\n": "",
+		"sam\n":                          `:1: want "name token"`,
+		"instructor abcdefghijklmnopq\n": "the --instructor-token's",
+		"sam abcdefghijklmnopq\nsam zyxwvutsrqponmlkj\n": `"sam" is given twice`,
+		"sam short\n": "at least 16 characters",
+		"sam abcdefghijklmnopq\nkim abcdefghijklmnopq\n": "must be unique",
+	} {
+		file := filepath.Join(dir, "tokens")
+		if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		got, err := readInstructorTokens(file)
+		switch {
+		case want == "" && (err != nil || len(got) != 2 || got["kim"] != "kim-token-0123456789"):
+			t.Errorf("%q: %v, %v", text, got, err)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%q: error %v, want one saying %q", text, err, want)
+		}
+	}
+}

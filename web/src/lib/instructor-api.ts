@@ -45,6 +45,8 @@ export const instructorApi = {
   /** The progress table as CSV text. */
   classCSV: (id: string) => send('GET', cohortURL(id), 'text/csv', undefined, auth()),
   insights: (id: string) => call<{ insights: Insight[] }>('GET', `${cohortURL(id)}/insights`, undefined, auth()).then((r) => r.insights),
+  /** Every dossier's insight over every learner (previews aside). */
+  allInsights: () => call<{ insights: Insight[] }>('GET', '/api/instructor/insights', undefined, auth()).then((r) => r.insights),
   inspect: (wsID: string) => call<Inspection>('GET', `/api/instructor/workspaces/${encodeURIComponent(wsID)}`, undefined, auth()),
   /** Makes this browser a throwaway preview learner of a dossier (again: a reset). */
   preview: (dossier: string) => call<{ path: string; workspace: WorkspaceView }>('POST', '/api/instructor/previews', { dossier }, auth()),
