@@ -55,7 +55,8 @@ type NewCohort struct {
 	ClosesAt *time.Time `json:"closes_at,omitempty"`
 }
 
-// check returns the first rule nc breaks as EINVALID, naming its field.
+// checkNewCohort trims nc's name and returns the first rule nc breaks as
+// EINVALID, naming its field.
 func (s *Service) checkNewCohort(nc *NewCohort) error {
 	nc.Name = strings.TrimSpace(nc.Name)
 	switch {

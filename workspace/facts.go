@@ -107,27 +107,16 @@ func (s *Service) loadFacts(ctx context.Context, cohortID string) ([]*wsFacts, e
 // newest.
 func primary(ws []*wsFacts) *wsFacts {
 	var best *wsFacts
+	var bestAt time.Time
 	for _, f := range ws {
-		at, ok := f.solvedAt()
-		if !ok {
-			continue
-		}
-		if b, _ := best.solvedAtOrZero(); best == nil || at.Before(b) {
-			best = f
+		if at, ok := f.solvedAt(); ok && (best == nil || at.Before(bestAt)) {
+			best, bestAt = f, at
 		}
 	}
-	if best != nil {
-		return best
+	if best == nil {
+		return ws[len(ws)-1]
 	}
-	return ws[len(ws)-1]
-}
-
-// solvedAtOrZero is solvedAt on a possibly nil workspace.
-func (f *wsFacts) solvedAtOrZero() (time.Time, bool) {
-	if f == nil {
-		return time.Time{}, false
-	}
-	return f.solvedAt()
+	return best
 }
 
 // lastFailingProperty returns the first failed test of the newest failed
