@@ -6,7 +6,7 @@ BIN      := bin/racecase
 RUNS     ?= 10
 NODE_TESTS := hidden_tests/harness/test/*.test.mjs
 
-.PHONY: all web build engine images run test test-go test-harness test-web validate lint bench clean
+.PHONY: all web build engine images run test test-go test-harness test-web test-postgres validate lint generate bench bench-scale clean
 
 all: build
 
@@ -37,7 +37,7 @@ images: build engine
 run: build engine
 	$(BIN) serve
 
-test: web images test-harness test-web test-go validate
+test: web images test-harness test-web test-go test-postgres validate
 
 # Unit tests of the browser workspace's pure modules (patch, layouts).
 test-web: $(WEB_DEPS)
@@ -51,6 +51,16 @@ test-go: web
 	$(GO) vet ./...
 	$(GO) test -count=1 ./...
 
+# The workspace suite again on PostgreSQL (the store's conformance suite and
+# the scale test run in test-go whenever RACECASE_TEST_POSTGRES names a
+# server: .ci/postgres starts one). Skipped without a server unless
+# REQUIRE_POSTGRES=1.
+test-postgres:
+	@if [ -z "$$RACECASE_TEST_POSTGRES" ]; then \
+	  if [ "$$REQUIRE_POSTGRES" = 1 ]; then echo "REQUIRE_POSTGRES=1 but RACECASE_TEST_POSTGRES is empty (see .ci/postgres)"; exit 1; fi; \
+	  echo "make: no RACECASE_TEST_POSTGRES; the PostgreSQL suites are skipped"; \
+	else RACECASE_TEST_ENGINE=postgres $(GO) test -count=1 ./workspace/; fi
+
 validate: images
 	$(BIN) validate --runs $(RUNS)
 
@@ -59,11 +69,28 @@ lint:
 	  if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool sqlc diff -f store/sqlc.yaml
+	cd store/postgres && $(GO) run ./internal/adaptergen -check
 	@for f in $$(git ls-files 'hidden_tests/*.mjs' 'hidden_tests/*.js' 'challenges/*.js' 'authoring/skeleton/*.js' 'authoring/skeleton/*.mjs'); do node --check $$f || exit 1; done
 
+# Regenerates the queries of both engines (sqlc) and the PostgreSQL adapter.
+generate:
+	$(GO) tool sqlc generate -f store/sqlc.yaml
+	cd store/postgres && $(GO) run ./internal/adaptergen
+
+# Every figure is a ratio against a baseline measured in the same run: container
+# (cold, warm) vs bare node and warm vs cold with the time per execution; git push
+# vs the API; one learner's submit→verdict vs bare node and 16 learners' throughput
+# vs cores ÷ the bare suite time.
 bench: images
 	$(GO) test -run '^$$' -bench . -benchtime 10x ./challenges/
 	$(GO) test -run '^$$' -bench SubmitByGitPush -benchtime 10x ./cmd/racecase/
+	$(GO) test -run '^$$' -bench SubmitThroughput -benchtime 2x ./cmd/racecase/
+
+# 60 learners submitting at once: the single process on SQLite, then one API
+# server on PostgreSQL (.ci/postgres starts one) with 1, 2 and 3 workers.
+bench-scale: images
+	RACECASE_TEST_POSTGRES=$$(./.ci/postgres) REQUIRE_POSTGRES=1 \
+	  $(GO) test -run '^$$' -bench Scale -benchtime 1x -timeout 60m ./cmd/racecase/
 
 clean:
 	rm -rf bin web/node_modules web/dist-test

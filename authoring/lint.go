@@ -9,9 +9,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
+	"time"
 
 	"github.com/racecase/racecase/challenges"
 	hiddentests "github.com/racecase/racecase/hidden_tests"
+	"github.com/racecase/racecase/runner"
 )
 
 // Report is what Lint found.
@@ -32,8 +35,9 @@ type Report struct {
 // dossier names, the folders and overlays), and also that the hidden suite
 // exists, that repo/ holds no secret (solution, decoy or hidden-test files,
 // git history) and fits a learner's workspace, that its visible check runs
-// with npm test, and that its playbook's links lead to dossiers and its
-// public text does not give the fix away.
+// with npm test, that its playbook's links lead to dossiers and its searched
+// text does not name the fix, and that no field the schema marks public
+// gives the answer away.
 //
 // An error means the dossiers could not be listed, or a named slug is not a
 // slug (ErrInvalidSlug) or has no dossier (wrapping fs.ErrNotExist); every
@@ -76,12 +80,13 @@ func Lint(dirs Dirs, slugs []string) (*Report, error) {
 		l.checkWrongTurns(slug, loaded[slug])
 		l.checkHidden(slug)
 		repo := l.checkRepo(slug)
-		if err := l.checkSuite(slug, repo); err != nil {
+		if err := l.checkSuite(slug, loaded[slug], repo); err != nil {
 			return nil, err
 		}
 		l.checkVisible(slug, repo, loaded[slug])
 		if d := loaded[slug]; d != nil {
 			l.checkPlaybook(slug, d, known, repo)
+			l.checkPublicFields(slug, d)
 		}
 		if marked := challenges.SkeletonFiles(repo); len(marked) > 0 {
 			report.Skeletons[slug] = marked
@@ -124,14 +129,19 @@ func (l *linter) onDisk(rel string) string {
 }
 
 // checkSuite checks the hidden suite against the dossier's repository, as a
-// hidden run would load it (SuiteProblems); a missing suite is checkHidden's.
-func (l *linter) checkSuite(slug string, repo map[string][]byte) error {
+// hidden run would load it, and its work budgets against the dossier's
+// CPU-time limit (SuiteProblems); a missing suite is checkHidden's.
+func (l *linter) checkSuite(slug string, d *challenges.Dossier, repo map[string][]byte) error {
 	files, err := hiddentests.SuiteFrom(l.hidden, slug)
 	if err != nil || repo == nil || !bytes.Contains(files[hiddentests.SuiteFile], []byte("export default")) {
 		return nil // checkHidden reports these
 	}
 	file := path.Join(filepath.ToSlash(l.dirs.HiddenTests), slug, hiddentests.SuiteFile)
-	ps, err := SuiteProblems(context.Background(), file, files[hiddentests.SuiteFile], repo)
+	var cpu time.Duration
+	if d != nil {
+		cpu = d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU
+	}
+	ps, err := SuiteProblems(context.Background(), file, files[hiddentests.SuiteFile], repo, cpu)
 	if err != nil {
 		return err
 	}
@@ -151,4 +161,10 @@ func (l *linter) checkHidden(slug string) {
 		l.ps = append(l.ps, challenges.Problem{File: file, Message: "the suite has no default export",
 			Fix: "export the suite object: export default { subject, effects, scenarios, … }"})
 	}
+}
+
+// reported reports whether a problem with field of the file rel is already known.
+func (l *linter) reported(rel, field string) bool {
+	file := l.onDisk(rel)
+	return slices.ContainsFunc(l.ps, func(p challenges.Problem) bool { return p.File == file && p.Field == field })
 }

@@ -85,6 +85,43 @@ func TestLintFindsEveryKindOfProblem(t *testing.T) {
 			{"challenges/receipt-twice/dossier.yaml", "wrong_turns[0].look_at", "names claimToken, which only the reference fix has (solution/src/claims.js)", "in your own words"},
 		},
 	}, {
+		name: "public fields giving the answer away",
+		break_: func(t *testing.T, dossier, _ string) {
+			yaml := filepath.Join(dossier, "dossier.yaml")
+			fix := filepath.Join(dossier, "solution", "src", "claims.js")
+			data, err := os.ReadFile(fix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fixed := "\nexport function claimOnce(store, key, token) {\n  return store.setIfAbsent(key, token, { ttlMs: 30000 });\n}\n"
+			if err := writeFile(fix, append(data, fixed...)); err != nil {
+				t.Fatal(err)
+			}
+			edit(t, yaml, "The store has an operation that checks and writes in one step.",
+				"Write return store.setIfAbsent(key, token, { ttlMs 30000 }) there.")
+			edit(t, yaml, "focus_question: Between a worker reading the claim and writing it, what can the other worker do?",
+				"focus_question: Where should the worker call claimOnce?")
+			edit(t, yaml, "  - Find where a worker decides that the job is its own.\n",
+				"  - Find how a second worker whose read arrives in between also sees the job free.\n")
+			edit(t, yaml, "  - Follow blue and green through src/claims.js, one store call at a time.\n",
+				"  - Watch how both workers can read the claim as free, both sleep, both read it as free again.\n")
+			edit(t, yaml, "fix_scope: One atomic-claim fix", "fix_scope: Claiming a job is not atomic")
+			// Not giveaways: the evidence may say what the explanation says, a
+			// hypothesis names itself, and a check may carry a hypothesis's id.
+			edit(t, yaml, "and both worker processes logged a successful send.",
+				"and both worker processes logged a successful send. The claim reads the key and writes it in two store calls.")
+			edit(t, yaml, "rationale: Both workers logged claim=won for the same job.",
+				"rationale: Claiming a job is not atomic when both workers logged claim=won for the same job.")
+			edit(t, yaml, "name: the worker test", "name: the claim-not-atomic test")
+		},
+		want: []wantLint{
+			{"challenges/receipt-twice/dossier.yaml", "hints[3].text", `quotes the reference fix: "return store.setIfAbsent(key, token, { ttlMs: 30000 });"`, "in your own words"},
+			{"challenges/receipt-twice/dossier.yaml", "focus_question", "names claimOnce, which only the reference fix has (solution/src/claims.js)", "x-visibility"},
+			{"challenges/receipt-twice/dossier.yaml", "investigation[1]", `repeats "a second worker whose read arrives in between also sees" from secret.explanation`, "without the fix"},
+			{"challenges/receipt-twice/dossier.yaml", "reproduction[1]", "from decoys/sleep-recheck/why.md", "in your own words"},
+			{"challenges/receipt-twice/dossier.yaml", "repo_scale.fix_scope", `names the correct hypothesis, "Claiming a job is not atomic"`, "in your own words"},
+		},
+	}, {
 		name: "no hidden suite",
 		break_: func(t *testing.T, _, hidden string) {
 			remove(t, filepath.Join(hidden, "suite.mjs"))

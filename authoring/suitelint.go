@@ -29,9 +29,10 @@ var checkLine = regexp.MustCompile(`^(.+):(\d+)$`)
 // it: its syntax (`node --check`), every field and name in it, and that the
 // subject module of repo exports the factory, that the factory starts and that
 // what it returns has the method deliveries call. Problems name the suite as
-// file (a path for the author to open) with the line. Node.js must be on PATH;
-// an error means the check itself could not run.
-func SuiteProblems(ctx context.Context, file string, suite []byte, repo map[string][]byte) (challenges.Problems, error) {
+// file (a path for the author to open) with the line. When cpu (the dossier's
+// CPU-time limit) is set, it must cover the scenarios' work budgets. Node.js
+// must be on PATH; an error means the check itself could not run.
+func SuiteProblems(ctx context.Context, file string, suite []byte, repo map[string][]byte, cpu time.Duration) (challenges.Problems, error) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		return challenges.Problems{{File: file, Message: "the suite was not checked: Node.js is not on PATH",
@@ -58,7 +59,11 @@ func SuiteProblems(ctx context.Context, file string, suite []byte, repo map[stri
 	if p, ok := syntaxProblem(ctx, node, suitePath, file); ok {
 		return challenges.Problems{p}, nil
 	}
-	return checkSemantics(ctx, node, dir, suitePath, repoDir, file)
+	ps, work, err := checkSemantics(ctx, node, dir, suitePath, repoDir, file)
+	if p, over := workProblem(file, work, cpu); over {
+		ps = append(ps, p)
+	}
+	return ps, err
 }
 
 // syntaxProblem runs `node --check` on the suite and turns a syntax error into a problem.
@@ -81,15 +86,17 @@ func syntaxProblem(ctx context.Context, node, suitePath, file string) (challenge
 	return p, true
 }
 
-// checkSemantics runs the harness's lint-suite.mjs under Node's permission model.
-func checkSemantics(ctx context.Context, node, dir, suitePath, repoDir, file string) (challenges.Problems, error) {
+// checkSemantics runs the harness's lint-suite.mjs under Node's permission
+// model; work is the scenarios' work budgets added up (0 when the suite has
+// problems).
+func checkSemantics(ctx context.Context, node, dir, suitePath, repoDir, file string) (challenges.Problems, int, error) {
 	var stdout, stderr bytes.Buffer
 	cmd := exec.CommandContext(ctx, node, "--experimental-vm-modules", "--no-warnings",
 		"--experimental-permission", "--allow-fs-read="+dir+"/*",
 		filepath.Join(dir, "harness", "lint-suite.mjs"), suitePath, repoDir)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("checking %s: %v: %s", file, err, strings.TrimSpace(stderr.String()))
+		return nil, 0, fmt.Errorf("checking %s: %v: %s", file, err, strings.TrimSpace(stderr.String()))
 	}
 	var out struct {
 		Problems []struct {
@@ -98,15 +105,16 @@ func checkSemantics(ctx context.Context, node, dir, suitePath, repoDir, file str
 			Fix     string `json:"fix"`
 			Line    int    `json:"line"`
 		} `json:"problems"`
+		Work int `json:"work"`
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
-		return nil, fmt.Errorf("checking %s: unreadable report: %v", file, err)
+		return nil, 0, fmt.Errorf("checking %s: unreadable report: %v", file, err)
 	}
 	var ps challenges.Problems
 	for _, p := range out.Problems {
 		ps = append(ps, challenges.Problem{File: file, Line: p.Line, Field: p.Field, Message: p.Message, Fix: p.Fix})
 	}
-	return ps, nil
+	return ps, out.Work, nil
 }
 
 // writeTree copies every file of fsys under dir.

@@ -6,11 +6,16 @@ import (
 	"github.com/racecase/racecase/runner"
 )
 
-// RunnerLimits converts the dossier's limits into runner limits; a field the
-// dossier leaves at zero stays zero, which the runner replaces by its default.
-func (l Limits) RunnerLimits() runner.Limits {
+// RunnerLimits converts the dossier's limits into the runner limits of a run
+// of suite; a field the dossier leaves at zero stays zero, which the runner
+// replaces by its default.
+func (l Limits) RunnerLimits(suite runner.Suite) runner.Limits {
+	cpu := l.CPUSeconds
+	if suite == runner.SuiteVisible {
+		cpu = l.CheckCPUSeconds
+	}
 	return runner.Limits{
-		CPU:         time.Duration(l.CPUSeconds) * time.Second,
+		CPU:         time.Duration(cpu) * time.Second,
 		Wall:        time.Duration(l.WallSeconds) * time.Second,
 		MemoryBytes: int64(l.MemoryMiB) << 20,
 		Pids:        int64(l.PIDs),
@@ -23,11 +28,12 @@ func (l Limits) RunnerLimits() runner.Limits {
 // suite (hiddentests.Suite); it travels only with hidden runs.
 func (d *Dossier) NewJob(image string, suite runner.Suite, files, hidden map[string][]byte) runner.Job {
 	job := runner.Job{
-		Image:  image,
-		Suite:  suite,
-		Files:  files,
-		Limits: d.Limits.RunnerLimits(),
-		Labels: map[string]string{"racecase.dossier": d.Slug, "racecase.suite": string(suite)},
+		Image:     image,
+		Suite:     suite,
+		Files:     files,
+		Limits:    d.Limits.RunnerLimits(suite),
+		Labels:    map[string]string{},
+		RunLabels: map[string]string{"racecase.dossier": d.Slug, "racecase.suite": string(suite)},
 	}
 	if suite == runner.SuiteHidden {
 		job.Secret = hidden

@@ -24,9 +24,16 @@ type ProofOptions struct {
 	Hidden map[string][]byte
 	// Progress, when set, is called with how many of the proof's container
 	// runs are done and how many there are: once before the first starts,
-	// then after each one. Calls may come from several goroutines, one at a
-	// time.
+	// then after each one. A mutant counts as one run, though a verdict that
+	// is neither pass nor fail runs it a second time. Calls may come from
+	// several goroutines, one at a time.
 	Progress func(done, total int)
+	// Mutants also proves the hidden suite against the mutants of the
+	// reference fix (see Mutant): each runs once, and every one not marked
+	// equivalent must fail.
+	Mutants bool
+	// Syntax drops the mutants that do not parse; needed with Mutants.
+	Syntax SyntaxChecker
 }
 
 // Proof is the outcome of one claim about a dossier, such as "the buggy repo
@@ -54,6 +61,12 @@ type Proof struct {
 	// Margins is, for the reference fix's hidden suite, how much of its
 	// budgets the exploration used; nil for every other claim.
 	Margins *Margins `json:"margins,omitempty"`
+	// Mutant is, for a mutant's claim, the mutant and what became of it.
+	Mutant *MutantProof `json:"mutant,omitempty"`
+	// Mutation is, for the dossier's "mutants" claim, its mutation score.
+	Mutation *MutationScore `json:"mutation,omitempty"`
+
+	runMS int64 // a mutant's container time, for the score
 }
 
 // Margins is how close a passing hidden suite came to its limits. A reference
@@ -70,6 +83,10 @@ type Margins struct {
 	Longest int `json:"longest"`
 	// StepBudget is the step budget of the test with the longest schedule.
 	StepBudget int `json:"step_budget"`
+	// Work is the most work (steps run in all) one test's exploration took,
+	// and WorkBudget that test's work budget.
+	Work       int `json:"work"`
+	WorkBudget int `json:"work_budget"`
 	// CPUMS is the most CPU time one run used, in ms.
 	CPUMS int64 `json:"cpu_ms"`
 	// CPUBudgetMS is the run's CPU-time limit, in ms.
@@ -91,6 +108,8 @@ func (m *Margins) problem() string {
 		return fmt.Sprintf("%q explored %d of its %d schedules, more than half its budget", m.Test, m.Schedules, m.ScheduleBudget)
 	case float64(m.Longest) > marginShare*float64(m.StepBudget):
 		return fmt.Sprintf("a schedule took %d of its %d steps, more than half its budget", m.Longest, m.StepBudget)
+	case float64(m.Work) > marginShare*float64(m.WorkBudget):
+		return fmt.Sprintf("an exploration ran %d of its %d steps of work, more than half its budget", m.Work, m.WorkBudget)
 	case float64(m.CPUMS) > marginShare*float64(m.CPUBudgetMS):
 		return fmt.Sprintf("a run used %d ms of the %d ms CPU-time limit, more than half of it", m.CPUMS, m.CPUBudgetMS)
 	}
@@ -100,7 +119,7 @@ func (m *Margins) problem() string {
 // String reports the margins in one line that does not vary between runs
 // (the time margins are in the JSON only).
 func (m *Margins) String() string {
-	return fmt.Sprintf("schedules %d/%d, steps %d/%d", m.Schedules, m.ScheduleBudget, m.Longest, m.StepBudget)
+	return fmt.Sprintf("schedules %d/%d, steps %d/%d, work %d/%d", m.Schedules, m.ScheduleBudget, m.Longest, m.StepBudget, m.Work, m.WorkBudget)
 }
 
 // marginsOf measures a passing hidden run against its budgets.
@@ -116,6 +135,9 @@ func marginsOf(res *runner.Results, lim runner.Limits) *Margins {
 		if m.StepBudget == 0 || float64(t.Longest)/float64(t.Budget.Steps) > float64(m.Longest)/float64(m.StepBudget) {
 			m.Longest, m.StepBudget = t.Longest, t.Budget.Steps
 		}
+		if t.Budget.Work > 0 && (m.WorkBudget == 0 || float64(t.Work)/float64(t.Budget.Work) > float64(m.Work)/float64(m.WorkBudget)) {
+			m.Work, m.WorkBudget = t.Work, t.Budget.Work
+		}
 	}
 	return m
 }
@@ -130,15 +152,19 @@ type claim struct {
 	files   map[string][]byte
 	want    runner.Verdict
 	runs    int
-	decoy   string // the decoy's name, for a decoy's claim
+	decoy   string       // the decoy's name, for a decoy's claim
+	mutant  *MutantProof // the mutant, for a mutant's claim
 }
 
 // Prove runs every claim a dossier makes through r: the buggy repo fails the
 // visible and the hidden suite; the reference fix passes both, the hidden one
 // opts.Runs times in a row with identical results; every decoy fails the hidden
 // suite, as each wrong turn written from it says (failing its tests and
-// passing its passes). It returns the proofs in that order; an error means
-// the runner itself failed and nothing can be concluded.
+// passing its passes); with opts.Mutants, every mutant of the reference fix
+// not marked equivalent fails the hidden suite and every one marked passes,
+// followed by the dossier's mutation score. It returns the proofs in that
+// order; an error means the runner itself failed and nothing can be
+// concluded.
 func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts ProofOptions) ([]Proof, error) {
 	if opts.Hidden == nil {
 		return nil, fmt.Errorf("%s: no hidden suite given", d.Slug)
@@ -146,6 +172,19 @@ func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts Pr
 	claims, err := d.claims(fsys, max(opts.Runs, 1))
 	if err != nil {
 		return nil, err
+	}
+	var score *MutationScore
+	if opts.Mutants {
+		fixed, err := d.SolutionFiles(fsys)
+		if err != nil {
+			return nil, err
+		}
+		var mutants []claim
+		mutants, score, err = d.mutantClaims(ctx, fsys, fixed, opts.Syntax)
+		if err != nil {
+			return nil, err
+		}
+		claims = append(claims, mutants...)
 	}
 	proofs := make([]Proof, len(claims))
 	errs := make([]error, len(claims))
@@ -175,7 +214,12 @@ func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts Pr
 			defer wg.Done()
 			slots <- struct{}{}
 			defer func() { <-slots }()
-			proofs[i], errs[i] = d.prove(ctx, r, opts, c, ran)
+			if c.mutant != nil {
+				proofs[i], errs[i] = d.proveMutant(ctx, r, opts, c)
+				ran()
+			} else {
+				proofs[i], errs[i] = d.prove(ctx, r, opts, c, ran)
+			}
 		}()
 	}
 	wg.Wait()
@@ -183,6 +227,10 @@ func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts Pr
 		if err != nil {
 			return nil, err
 		}
+	}
+	if score != nil {
+		first := len(proofs) - (score.Equivalent + score.NonEquivalent)
+		proofs = append(proofs, scoreProof(d.Slug, score, proofs[first:]))
 	}
 	return proofs, nil
 }
@@ -201,13 +249,13 @@ func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
 		return nil, err
 	}
 	claims := []claim{
-		{buggySubject, runner.SuiteVisible, buggy, runner.VerdictFail, 1, ""},
-		{buggySubject, runner.SuiteHidden, buggy, runner.VerdictFail, 1, ""},
-		{"reference fix", runner.SuiteVisible, fixed, runner.VerdictPass, 1, ""},
-		{"reference fix", runner.SuiteHidden, fixed, runner.VerdictPass, runs, ""},
+		{buggySubject, runner.SuiteVisible, buggy, runner.VerdictFail, 1, "", nil},
+		{buggySubject, runner.SuiteHidden, buggy, runner.VerdictFail, 1, "", nil},
+		{"reference fix", runner.SuiteVisible, fixed, runner.VerdictPass, 1, "", nil},
+		{"reference fix", runner.SuiteHidden, fixed, runner.VerdictPass, runs, "", nil},
 	}
 	for _, decoy := range decoys {
-		claims = append(claims, claim{"decoy " + decoy.Name, runner.SuiteHidden, decoy.Files, runner.VerdictFail, 1, decoy.Name})
+		claims = append(claims, claim{"decoy " + decoy.Name, runner.SuiteHidden, decoy.Files, runner.VerdictFail, 1, decoy.Name, nil})
 	}
 	return claims, nil
 }

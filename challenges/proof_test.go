@@ -18,11 +18,11 @@ type scriptedRunner struct {
 	verdict func(suite runner.Suite, lock string, call int64) runner.Verdict
 	calls   atomic.Int64
 	err     error
-	// schedules and longest are what every hidden test reports it explored,
-	// against budgets of 100 schedules and 100 steps; duration and cpu are
-	// each run's wall-clock and CPU time in ms.
-	schedules, longest int
-	duration, cpu      int64
+	// schedules, longest and work are what every hidden test reports it
+	// explored, against budgets of 100 schedules, 100 steps and 1000 steps of
+	// work; duration and cpu are each run's wall-clock and CPU time in ms.
+	schedules, longest, work int
+	duration, cpu            int64
 }
 
 func (s *scriptedRunner) Run(_ context.Context, job runner.Job) (*runner.Results, error) {
@@ -39,7 +39,8 @@ func (s *scriptedRunner) Run(_ context.Context, job runner.Job) (*runner.Results
 	}
 	test := runner.TestResult{Name: "exactly once", Status: status, Message: string(v)}
 	if job.Suite == runner.SuiteHidden {
-		test.Schedules, test.Longest, test.Budget = s.schedules, s.longest, &runner.Budget{Schedules: 100, Steps: 100}
+		test.Schedules, test.Longest, test.Work = s.schedules, s.longest, s.work
+		test.Budget = &runner.Budget{Schedules: 100, Steps: 100, Work: 1000}
 	}
 	return &runner.Results{Version: 3, Status: status, Verdict: v, Tests: []runner.TestResult{test}, DurationMS: s.duration, CPUMS: s.cpu}, nil
 }
@@ -166,15 +167,15 @@ func TestProveNamesTheUnwrittenSkeletonBug(t *testing.T) {
 }
 
 func TestProveMeasuresTheReferenceAgainstItsBudgets(t *testing.T) {
-	ok := prove(t, &scriptedRunner{verdict: atomicPasses, schedules: 40, longest: 12, duration: 30_000, cpu: 900})
+	ok := prove(t, &scriptedRunner{verdict: atomicPasses, schedules: 40, longest: 12, work: 480, duration: 25_000, cpu: 900})
 	ref := ok[3]
-	if !ref.OK || ref.Margins == nil || ref.Margins.String() != "schedules 40/100, steps 12/100" {
+	if !ref.OK || ref.Margins == nil || ref.Margins.String() != "schedules 40/100, steps 12/100, work 480/1000" {
 		t.Fatalf("reference within its budgets: ok=%v margins %+v", ref.OK, ref.Margins)
 	}
-	// A slow machine is reported, not judged: 30 s of a 100 s wall backstop
+	// A slow machine is reported, not judged: 25 s of a 30 s wall backstop
 	// still passes when the CPU time is within its margin.
-	if m := ref.Margins; m.CPUMS != 900 || m.CPUBudgetMS != 10_000 || m.SlowestMS != 30_000 || m.WallMS != 100_000 {
-		t.Errorf("time margins %+v, want 900 of 10000 ms CPU, 30000 of 100000 ms wall", *m)
+	if m := ref.Margins; m.CPUMS != 900 || m.CPUBudgetMS != 10_000 || m.SlowestMS != 25_000 || m.WallMS != 30_000 {
+		t.Errorf("time margins %+v, want 900 of 10000 ms CPU, 25000 of 30000 ms wall", *m)
 	}
 	for _, p := range ok {
 		if p.Margins != nil && p.Subject != "reference fix" {
@@ -184,6 +185,7 @@ func TestProveMeasuresTheReferenceAgainstItsBudgets(t *testing.T) {
 	for name, r := range map[string]*scriptedRunner{
 		"schedules": {verdict: atomicPasses, schedules: 60, longest: 12},
 		"steps":     {verdict: atomicPasses, schedules: 10, longest: 51},
+		"work":      {verdict: atomicPasses, schedules: 10, longest: 12, work: 501},
 		"cpu":       {verdict: atomicPasses, schedules: 10, longest: 12, cpu: 6000},
 	} {
 		ref := prove(t, r)[3]

@@ -69,6 +69,9 @@ type Dossier struct {
 	// Source says where repo/ was imported from; nil when it was written by
 	// hand. Never served to learners.
 	Source *Source `json:"source,omitempty" yaml:"source"`
+	// Mutants are the author's notes on the generated wrong fixes (see
+	// Mutant); nil when there are none. Never served to learners.
+	Mutants *MutantNotes `json:"mutants,omitempty" yaml:"mutants"`
 }
 
 // Incident is the incident story and the panels describing what fails.
@@ -204,10 +207,16 @@ type Check struct {
 
 // Limits are resource limits for one run; a zero field means the runner default.
 type Limits struct {
-	// CPUSeconds is the CPU-time limit in seconds: what decides a time-out.
+	// CPUSeconds is the CPU-time limit of a hidden run (a submission), in
+	// seconds: what decides its time-out. It must cover the hidden suite's
+	// work budgets, which racecase lint checks.
 	CPUSeconds int `json:"cpu_seconds,omitempty" yaml:"cpu_seconds"`
+	// CheckCPUSeconds is the CPU-time limit of a check run (the repository's
+	// own tests), in seconds.
+	CheckCPUSeconds int `json:"check_cpu_seconds,omitempty" yaml:"check_cpu_seconds"`
 	// WallSeconds is the wall-clock backstop in seconds, for code that waits
-	// rather than computes; zero means runner.WallPerCPU times the CPU limit.
+	// rather than computes; zero means runner.WallPerCPU times the run's CPU
+	// limit.
 	WallSeconds int `json:"wall_seconds,omitempty" yaml:"wall_seconds"`
 	// MemoryMiB is the memory (plus swap) limit in MiB.
 	MemoryMiB int `json:"memory_mib,omitempty" yaml:"memory_mib"`
@@ -235,4 +244,35 @@ type Source struct {
 	Commit string `json:"commit" yaml:"commit"`
 	// Path is the folder inside the repository that became repo/; empty for its root.
 	Path string `json:"path,omitempty" yaml:"path,omitempty"`
+}
+
+// MutantNotes are the author's notes on the mutants `racecase validate`
+// derives from the reference fix.
+type MutantNotes struct {
+	// Equivalent lists the mutants that do not change behaviour within the
+	// fault model the repository documents, each with the reason; validate
+	// expects the hidden suite to pass them and leaves them out of the score.
+	Equivalent []EquivalentMutant `json:"equivalent,omitempty" yaml:"equivalent"`
+}
+
+// EquivalentMutant marks one mutant as equivalent to the reference fix.
+type EquivalentMutant struct {
+	// ID is the mutant's id as validate prints it, e.g. "drop-await-19a2ea59".
+	ID string `json:"id" yaml:"id"`
+	// Reason says why no behaviour the fault model allows tells it apart
+	// from the reference fix.
+	Reason string `json:"reason" yaml:"reason"`
+}
+
+// equivalentReason returns the reason a mutant is marked equivalent, or "".
+func (n *MutantNotes) equivalentReason(id string) string {
+	if n == nil {
+		return ""
+	}
+	for _, e := range n.Equivalent {
+		if e.ID == id {
+			return e.Reason
+		}
+	}
+	return ""
 }

@@ -48,6 +48,7 @@ func (c *checker) checkDossier(d *Dossier) {
 	c.checkReadonly(d.ReadonlyFiles)
 	c.checkSource(d.Source)
 	c.checkPlaybook(d)
+	c.checkMutantMarks(d)
 }
 
 // checkSource checks what the schema cannot about where repo/ came from.

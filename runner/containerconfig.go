@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"time"
 
@@ -23,8 +24,9 @@ const (
 const containerUser = "1000:1000"
 
 // The watchdog is the container's first process: it starts the supervisor
-// and ends the container at the deadline or past the CPU budget, even when no racecase process is
-// left to do it (hidden_tests/harness/watchdog.mjs).
+// at once, starts the deadline and the CPU budget when the payload arrives,
+// and ends the container at the deadline or past the CPU budget, even when
+// no racecase process is left to do it (hidden_tests/harness/watchdog.mjs).
 var watchdogEntrypoint = []string{"/usr/local/bin/node", "--v8-pool-size=1", "/opt/racecase/watchdog.mjs"}
 
 // The watchdog's own needs, added to the run's limits so that learner code
@@ -50,10 +52,9 @@ const maxOpenFiles = 1024
 // containerConfig converts a job, whose limits are already defaulted, into the
 // engine's container configuration. It is pure: no engine is needed.
 func containerConfig(job Job, runID string) (*container.Config, *container.HostConfig) {
-	labels := make(map[string]string, len(job.Labels)+2)
-	for k, v := range job.Labels {
-		labels[k] = v
-	}
+	labels := make(map[string]string, len(job.Labels)+len(job.RunLabels)+2)
+	maps.Copy(labels, job.RunLabels)
+	maps.Copy(labels, job.Labels)
 	labels[LabelManaged] = "true"
 	labels[LabelRun] = runID
 
@@ -65,7 +66,7 @@ func containerConfig(job Job, runID string) (*container.Config, *container.HostC
 	cfg := &container.Config{
 		Image:           job.Image,
 		Entrypoint:      watchdogEntrypoint,
-		Cmd:             []string{strconv.FormatInt(deadline, 10), strconv.FormatInt(cpuBudget, 10), string(job.Suite)},
+		Cmd:             []string{strconv.FormatInt(deadline, 10), strconv.FormatInt(cpuBudget, 10)},
 		User:            containerUser,
 		Labels:          labels,
 		AttachStdin:     true,

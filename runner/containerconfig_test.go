@@ -11,10 +11,11 @@ import (
 
 func TestContainerConfigMapsJob(t *testing.T) {
 	job := Job{
-		Image:  "racecase-runner-node:abc",
-		Suite:  SuiteHidden,
-		Limits: Limits{CPU: 2 * time.Second, Wall: 3 * time.Second, MemoryBytes: 128 << 20, Pids: 32, NanoCPUs: 5e8, OutputBytes: 4096, TmpfsBytes: 8 << 20},
-		Labels: map[string]string{"racecase.dossier": "job-lock", LabelManaged: "false", LabelRun: "forged"},
+		Image:     "racecase-runner-node:abc",
+		Suite:     SuiteHidden,
+		Limits:    Limits{CPU: 2 * time.Second, Wall: 3 * time.Second, MemoryBytes: 128 << 20, Pids: 32, NanoCPUs: 5e8, OutputBytes: 4096, TmpfsBytes: 8 << 20},
+		Labels:    map[string]string{"racecase.owner": "o_1", LabelManaged: "false", LabelRun: "forged"},
+		RunLabels: map[string]string{"racecase.dossier": "job-lock", "racecase.owner": "forged", LabelRun: "forged too"},
 	}
 	cfg, host := containerConfig(job, "run-1")
 
@@ -24,9 +25,9 @@ func TestContainerConfigMapsJob(t *testing.T) {
 	}{
 		{"image", cfg.Image, "racecase-runner-node:abc"},
 		{"the watchdog is the entrypoint", []string(cfg.Entrypoint), []string{"/usr/local/bin/node", "--v8-pool-size=1", "/opt/racecase/watchdog.mjs"}},
-		{"cmd is the deadline (wall + grace), the CPU budget (CPU + grace) and the suite", []string(cfg.Cmd), []string{"5000", "4000", "hidden"}},
+		{"cmd is the deadline (wall + grace) and the CPU budget (CPU + grace); the suite travels in the payload", []string(cfg.Cmd), []string{"5000", "4000"}},
 		{"user", cfg.User, "1000:1000"},
-		{"labels, runner's own win", cfg.Labels, map[string]string{"racecase.dossier": "job-lock", LabelManaged: "true", LabelRun: "run-1"}},
+		{"labels: the runner's own win, then the job's, then the run's", cfg.Labels, map[string]string{"racecase.owner": "o_1", "racecase.dossier": "job-lock", LabelManaged: "true", LabelRun: "run-1"}},
 		{"stdin", []bool{cfg.AttachStdin, cfg.OpenStdin, cfg.StdinOnce}, []bool{true, true, true}},
 		{"stdout, stderr, no tty", []bool{cfg.AttachStdout, cfg.AttachStderr, cfg.Tty}, []bool{true, true, false}},
 		{"no env", cfg.Env, []string(nil)},
@@ -68,7 +69,7 @@ func TestContainerConfigMapsJob(t *testing.T) {
 
 func TestWithDefaultsFillsOnlyUnsetLimits(t *testing.T) {
 	d := DefaultLimits()
-	want := Limits{CPU: 10 * time.Second, Wall: 100 * time.Second, MemoryBytes: 512 << 20, Pids: 64, NanoCPUs: 1e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
+	want := Limits{CPU: 10 * time.Second, Wall: 30 * time.Second, MemoryBytes: 512 << 20, Pids: 64, NanoCPUs: 1e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
 	if d != want {
 		t.Fatalf("DefaultLimits() = %+v, want %+v", d, want)
 	}

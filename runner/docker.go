@@ -25,7 +25,18 @@ var _ Runner = (*Docker)(nil)
 
 // NewDocker connects to the engine and checks that it answers.
 func NewDocker(ctx context.Context) (*Docker, error) {
-	cli, err := client.NewClientWithOpts(client.FromEnv, client.WithAPIVersionNegotiation())
+	return NewDockerAt(ctx, "")
+}
+
+// NewDockerAt connects to the Docker engine at host (e.g.
+// "unix:///var/run/docker.sock" or "tcp://10.0.0.5:2376"; "" means the
+// environment's, as NewDocker) and checks that it answers.
+func NewDockerAt(ctx context.Context, host string) (*Docker, error) {
+	opts := []client.Opt{client.FromEnv, client.WithAPIVersionNegotiation()}
+	if host != "" {
+		opts = append(opts, client.WithHost(host))
+	}
+	cli, err := client.NewClientWithOpts(opts...)
 	if err != nil {
 		return nil, fmt.Errorf("runner: docker client: %w", err)
 	}

@@ -60,15 +60,16 @@ func image(t *testing.T, d *runner.Docker) string {
 	return imageTag
 }
 
-// standinHarness is the stand-in supervisor with the real watchdog beside
-// it, which the runner makes every container's first process.
+// standinHarness is the stand-in supervisor with the real watchdog (and its
+// idle watch) beside it: the watchdog is every container's first process.
 func standinHarness() fs.FS {
 	supervisor, errS := os.ReadFile("testdata/standin/supervisor.mjs")
 	watchdog, errW := fs.ReadFile(hiddentests.Harness(), "watchdog.mjs")
-	if err := errors.Join(errS, errW); err != nil {
+	idle, errI := fs.ReadFile(hiddentests.Harness(), "idle.mjs")
+	if err := errors.Join(errS, errW, errI); err != nil {
 		panic(err)
 	}
-	return fstest.MapFS{"supervisor.mjs": {Data: supervisor}, "watchdog.mjs": {Data: watchdog}}
+	return fstest.MapFS{"supervisor.mjs": {Data: supervisor}, "watchdog.mjs": {Data: watchdog}, "idle.mjs": {Data: idle}}
 }
 
 // visibleJob returns a visible-suite job over an ES-module repo with files.

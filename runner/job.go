@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// Suite names which tests the supervisor runs; it is the container's command.
+// Suite names which tests the supervisor runs; the payload carries it.
 type Suite string
 
 const (
@@ -21,7 +21,7 @@ const (
 type Job struct {
 	// Image is the runner image to start, e.g. "racecase-runner-node:0123456789ab".
 	Image string
-	// Suite is passed to the supervisor as its only argument.
+	// Suite is passed to the supervisor in the payload.
 	Suite Suite
 	// Files is the learner's workspace, keyed by relative slash-separated path.
 	Files map[string][]byte
@@ -30,7 +30,13 @@ type Job struct {
 	// Limits bounds the run; zero fields take DefaultLimits values.
 	Limits Limits
 	// Labels are extra container labels; they cannot replace the runner's own.
+	// A Pool serves a job only from a warm container made with the same
+	// image, limits and labels.
 	Labels map[string]string
+	// RunLabels are extra labels that describe this run alone (its dossier,
+	// suite, run id). A container made for the job carries them; a Pool's
+	// warm container, made before its run was known, does not.
+	RunLabels map[string]string
 }
 
 // validate reports a Job the runner must not start.

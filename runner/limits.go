@@ -5,12 +5,14 @@ import "time"
 // Limits bounds what one run may use.
 type Limits struct {
 	// CPU is the CPU-time budget: all the container's processes together
-	// may use this much processor time, and are killed past it. It is what
+	// may use this much processor time from the moment the payload arrives
+	// (what they used booting and waiting for it does not count), and are
+	// killed past it. It is what
 	// decides a time-out: unlike the wall clock, CPU time does not grow when
 	// the machine is busy with other work, so a busy machine cannot turn a
 	// verdict into a time-out.
 	CPU time.Duration
-	// Wall is the wall-clock budget from container start, the last
+	// Wall is the wall-clock budget from the payload's arrival, the last
 	// backstop: code that waits rather than computes is stopped sooner, once
 	// it sits idle for 10 s. The container is killed when it runs out. Zero
 	// means WallPerCPU times the CPU budget.
@@ -28,12 +30,15 @@ type Limits struct {
 }
 
 // WallPerCPU is the wall-clock budget of a run whose Limits leave Wall at
-// zero, as a multiple of its CPU budget: room for a machine ten times busier
-// than the run alone.
-const WallPerCPU = 10
+// zero, as a multiple of its CPU budget: room for a machine three times
+// busier than a run that spends its whole CPU budget, and far more for a
+// correct run, which uses a fraction of it (validate holds a reference fix
+// to half). A run that waits instead of computing is stopped sooner, after
+// 10 s idle (the watchdog), and one starved by a busy machine is not idle.
+const WallPerCPU = 3
 
 // DefaultLimits returns the limits used for a field a Job leaves at zero:
-// 10 s of CPU time within 100 s of wall clock, 512 MiB of memory and no swap,
+// 10 s of CPU time within 30 s of wall clock, 512 MiB of memory and no swap,
 // 64 pids, one CPU, 1 MiB of output and a 64 MiB /work.
 func DefaultLimits() Limits {
 	return Limits{

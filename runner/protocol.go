@@ -22,6 +22,7 @@ const maxLineBytes = 8 << 20
 // encode as base64.
 type payload struct {
 	Nonce            string            `json:"nonce"`
+	Suite            Suite             `json:"suite"`
 	Files            map[string][]byte `json:"files"`
 	Secret           map[string][]byte `json:"secret"`
 	OutputLimitBytes int64             `json:"outputLimitBytes"`
@@ -38,6 +39,7 @@ func randomHex(n int) string {
 func encodePayload(nonce string, job Job) ([]byte, error) {
 	p := payload{
 		Nonce:            nonce,
+		Suite:            job.Suite,
 		Files:            job.Files,
 		Secret:           job.Secret,
 		OutputLimitBytes: job.Limits.OutputBytes,

@@ -42,6 +42,7 @@ func TestEncodePayload(t *testing.T) {
 		"files":            map[string]any{"src/a.js": base64.StdEncoding.EncodeToString([]byte("let a = 1;\n"))},
 		"secret":           map[string]any{},
 		"outputLimitBytes": float64(1234),
+		"suite":            "",
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("payload %s\nwant %v", raw, want)

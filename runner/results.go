@@ -79,6 +79,9 @@ type TestResult struct {
 	Schedules int `json:"schedules,omitempty"`
 	// Longest is the most steps one of those schedules took.
 	Longest int `json:"longest,omitempty"`
+	// Work is how many steps the exploration ran in all, replays and worker
+	// restarts included: what bounds its CPU time.
+	Work int `json:"work,omitempty"`
 	// Budget is what the exploration could spend; a test whose exploration
 	// ran out of it is an error, never a pass.
 	Budget *Budget `json:"budget,omitempty"`
@@ -93,6 +96,8 @@ type Budget struct {
 	Schedules int `json:"schedules"`
 	// Steps is the most steps one schedule may take.
 	Steps int `json:"steps"`
+	// Work is the most steps the whole exploration may run (Work above).
+	Work int `json:"work"`
 }
 
 // Results is the outcome of a run, shaped like Exercism's test-runner results

@@ -7,7 +7,6 @@ import (
 	"io"
 	"time"
 
-	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/pkg/stdcopy"
 )
 
@@ -24,90 +23,89 @@ const (
 // Run starts a fresh container for job, feeds it the workspace, enforces the
 // limits and always removes the container, even when ctx is cancelled.
 func (d *Docker) Run(ctx context.Context, job Job) (res *Results, err error) {
-	job.Limits = job.Limits.WithDefaults()
-	// Sizes are checked before anything is encoded for the container.
-	if err := job.validate(); err != nil {
+	if job, err = checked(job); err != nil {
 		return nil, err
 	}
-	nonce := randomHex(16)
-	in, err := encodePayload(nonce, job)
+	w, err := d.prepare(ctx, job)
 	if err != nil {
-		return nil, fmt.Errorf("runner: encode payload: %w", err)
-	}
-	runID := randomHex(8)
-	cfg, host := containerConfig(job, runID)
-	created, err := d.cli.ContainerCreate(ctx, cfg, host, nil, nil, "racecase-"+runID)
-	if err != nil {
-		return nil, fmt.Errorf("runner: create container from %s: %w", job.Image, err)
+		return nil, err
 	}
 	defer func() {
-		if rmErr := d.remove(ctx, created.ID); rmErr != nil {
+		if rmErr := d.discard(ctx, w); rmErr != nil {
 			res, err = nil, errors.Join(err, rmErr)
 		}
 	}()
-	return d.supervise(ctx, created.ID, nonce, in, job.Limits)
+	res, _, err = d.serve(ctx, w, job)
+	return res, err
 }
 
-// supervise attaches to a created container, starts it, writes the payload to
-// its stdin and watches it until it exits or a limit makes the runner kill it.
-func (d *Docker) supervise(ctx context.Context, id, nonce string, in []byte, lim Limits) (*Results, error) {
-	attach, err := d.cli.ContainerAttach(ctx, id, container.AttachOptions{
-		Stream: true, Stdin: true, Stdout: true, Stderr: true,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("runner: attach to container: %w", err)
-	}
-	defer attach.Close()
+// checked returns job with its limits defaulted, or why the runner must not
+// start it. Sizes are checked before anything is encoded for the container.
+func checked(job Job) (Job, error) {
+	job.Limits = job.Limits.WithDefaults()
+	return job, job.validate()
+}
 
+// serve writes job's payload to a warm container, whose budgets start
+// then, and watches it until it exits or a limit makes the runner kill it.
+// began reports whether the run began: the watchdog took the payload. The
+// caller removes the container.
+func (d *Docker) serve(ctx context.Context, w *warmContainer, job Job) (res *Results, began bool, err error) {
+	nonce := randomHex(16)
+	in, err := encodePayload(nonce, job)
+	if err != nil {
+		return nil, false, fmt.Errorf("runner: encode payload: %w", err)
+	}
+	lim := job.Limits
 	console := newCappedBuffer(lim.OutputBytes)
 	stdout := newRecordFilter(nonce, console)
 	stderrTail := &tailBuffer{max: stderrTailBytes}
+	stderr := newStartFilter(io.MultiWriter(console, stderrTail))
 	copied := make(chan struct{})
 	go func() {
 		defer close(copied)
-		_, _ = stdcopy.StdCopy(stdout, io.MultiWriter(console, stderrTail), attach.Reader)
+		_, _ = stdcopy.StdCopy(stdout, stderr, w.attach.Reader)
 	}()
-
-	waitCtx, stopWait := context.WithCancel(ctx)
-	defer stopWait()
-	exited := d.waitExit(waitCtx, id)
-	if err := d.cli.ContainerStart(ctx, id, container.StartOptions{}); err != nil {
-		return nil, fmt.Errorf("runner: start container: %w", err)
-	}
 	go func() {
-		// Fails only when the container is gone, which the wait reports.
-		_, _ = attach.Conn.Write(in)
-		_ = attach.CloseWrite()
+		// Fails only when the container is gone, which the exit watch reports.
+		_, _ = w.attach.Conn.Write(in)
+		_ = w.attach.CloseWrite()
 	}()
 
-	o, err := d.watch(ctx, id, lim, console.Exceeded(), exited)
+	o, err := d.watch(ctx, w.id, lim, console.Exceeded(), w.exit, stderr.started)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	select {
 	case <-copied:
 	case <-time.After(drainTimeout):
-		attach.Close()
+		w.attach.Close()
 		<-copied
 	}
-	info, err := d.cli.ContainerInspect(ctx, id)
+	info, err := d.cli.ContainerInspect(ctx, w.id)
 	if err != nil {
-		return nil, fmt.Errorf("runner: inspect container: %w", err)
+		return nil, false, fmt.Errorf("runner: inspect container: %w", err)
 	}
 	o.oomKilled = info.State != nil && info.State.OOMKilled
 	stdout.Flush()
+	stderr.Flush()
 	o.record, o.hasRecord = stdout.record, stdout.found
 	o.output = console.String()
 	o.outputExceeded = o.outputExceeded || console.Truncated()
 	o.stderrTail = stderrTail.String()
-	return decide(o), nil
+	began, before := stderr.started()
+	o.cpu = max(o.raw-before, 0)
+	return decide(o), began, nil
 }
 
 // watch waits for the container to exit, killing it when its CPU time or
-// the wall clock runs out, when it sits idle or when the console
-// overflows, and reports which of those happened and how much CPU time it
-// was last seen to use.
-func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-chan struct{}, exited <-chan exitStatus) (outcome, error) {
+// the wall clock runs out or when the console overflows, and reports which
+// of those happened and how much CPU time it was last seen to use. The wall
+// clock starts now, with the payload; the CPU time counts from the start
+// marker on: started reports the CPU time the container used before it. (A
+// run that sits idle is stopped from inside by its watchdog, which can tell
+// waiting threads from starved ones.)
+func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-chan struct{}, exit *exitWatch, started func() (bool, time.Duration)) (outcome, error) {
 	start := time.Now()
 	o := outcome{limits: lim}
 	wall := time.NewTimer(lim.Wall)
@@ -115,7 +113,6 @@ func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-ch
 	sampling, stopSampling := context.WithCancel(ctx)
 	defer stopSampling()
 	cpu := d.sampleCPU(sampling, id)
-	var history cpuHistory
 	var stuck <-chan time.Time
 	kill := func() {
 		d.kill(ctx, id)
@@ -130,17 +127,12 @@ func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-ch
 		case <-stuck:
 			return o, fmt.Errorf("runner: container %s did not stop within %s of SIGKILL", id, killGrace)
 		case s := <-cpu:
-			if s.used < o.cpu || stuck != nil {
+			if s.used < o.raw || stuck != nil {
 				continue // a stopped container reads as zero
 			}
-			o.cpu = s.used
-			history.add(s)
-			switch {
-			case o.cpu >= lim.CPU:
+			o.raw = s.used
+			if _, before := started(); o.raw-before >= lim.CPU {
 				o.cpuExhausted = true
-				kill()
-			case history.idle():
-				o.idle = true
 				kill()
 			}
 		case <-wall.C:
@@ -150,7 +142,8 @@ func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-ch
 			overflow = nil
 			o.outputExceeded = true
 			kill()
-		case st := <-exited:
+		case <-exit.done:
+			st := exit.status
 			if st.err != nil {
 				if ctx.Err() != nil {
 					return o, fmt.Errorf("runner: run abandoned: %w", context.Cause(ctx))
@@ -162,31 +155,4 @@ func (d *Docker) watch(ctx context.Context, id string, lim Limits, overflow <-ch
 			return o, nil
 		}
 	}
-}
-
-// exitStatus is how a container's wait ended: its exit code, or why the wait failed.
-type exitStatus struct {
-	code int64
-	err  error
-}
-
-// waitExit registers, before it returns, a wait for the container's next exit.
-// The result arrives once on a buffered channel, so nothing is left blocked
-// when the run is abandoned; cancel ctx to end the wait.
-func (d *Docker) waitExit(ctx context.Context, id string) <-chan exitStatus {
-	statuses, errs := d.cli.ContainerWait(ctx, id, container.WaitConditionNextExit)
-	out := make(chan exitStatus, 1)
-	go func() {
-		select {
-		case st := <-statuses:
-			if st.Error != nil {
-				out <- exitStatus{err: errors.New(st.Error.Message)}
-				return
-			}
-			out <- exitStatus{code: st.StatusCode}
-		case err := <-errs:
-			out <- exitStatus{err: err}
-		}
-	}()
-	return out
 }

@@ -77,14 +77,11 @@ func TestRunThatSitsIdleTimesOut(t *testing.T) {
 	job := visibleJob(image(t, d), map[string]string{
 		"test/wait.test.js": "import test from 'node:test';\ntest('waits', () => new Promise(() => setInterval(() => {}, 1000)));\n",
 	})
-	res, took := run(t, d, job)
+	res, _ := run(t, d, job)
 	wantVerdict(t, res, runner.VerdictTimeout)
+	// The watchdog's idle stop, not the wall-clock backstop (30 s here).
 	if !strings.Contains(res.Message, "sat idle for 10s") {
 		t.Errorf("message %q", res.Message)
-	}
-	// Generous on purpose: the wait is stopped long before the 100 s backstop.
-	if took > 40*time.Second {
-		t.Errorf("Run took %s to notice a run sitting idle", took)
 	}
 }
 

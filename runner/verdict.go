@@ -11,8 +11,8 @@ type outcome struct {
 	limits         Limits
 	timedOut       bool          // the wall clock ran out and the runner killed it
 	cpuExhausted   bool          // the CPU-time budget ran out and the runner killed it
-	idle           bool          // the container sat idle (cpuHistory.idle) and the runner killed it
-	cpu            time.Duration // the most CPU time the container was seen to use
+	raw            time.Duration // the most CPU time the container was seen to use, from its start
+	cpu            time.Duration // the CPU time the run used: raw less what the container used before its payload
 	outputExceeded bool          // the console cap was passed and the runner killed it
 	oomKilled      bool          // the engine reports an out-of-memory kill
 	exitCode       int64         // the container's exit code
@@ -24,11 +24,15 @@ type outcome struct {
 }
 
 // The container's exit codes when its watchdog (watchdog.mjs) ended it
-// before the runner did: at the wall-clock deadline, or past the CPU budget
-// (128 + SIGXCPU).
+// before the runner did: at the wall-clock deadline, past the CPU budget
+// (128 + SIGXCPU), or after it sat idle for watchdogIdleWindow (128 +
+// SIGALRM): its threads neither ran nor waited for a CPU, and together used
+// less than 5% of one.
 const (
 	watchdogTimedOut    = 124
 	watchdogCPUExceeded = 152
+	watchdogIdle        = 142
+	watchdogIdleWindow  = 10 * time.Second
 )
 
 // decide turns an outcome into Results. The runner's own observations
@@ -50,9 +54,9 @@ func decide(o outcome) *Results {
 	case o.cpuExhausted, !o.hasRecord && o.exitCode == watchdogCPUExceeded:
 		return withError(r, VerdictTimeout,
 			fmt.Sprintf("the run used %s of CPU time, its limit, without finishing and was stopped", o.limits.CPU))
-	case o.idle:
+	case !o.hasRecord && o.exitCode == watchdogIdle:
 		return withError(r, VerdictTimeout,
-			fmt.Sprintf("the run sat idle for %s without finishing and was stopped: it was waiting, on a timer, a lock or a promise that never ends", idleWindow))
+			fmt.Sprintf("the run sat idle for %s without finishing and was stopped: it was waiting, on a timer, a lock or a promise that never ends", watchdogIdleWindow))
 	case o.timedOut, !o.hasRecord && o.exitCode == watchdogTimedOut:
 		return withError(r, VerdictTimeout,
 			fmt.Sprintf("the run did not finish within %s and was stopped (it used %s of its %s of CPU time)",

@@ -48,7 +48,7 @@ func TestDecide(t *testing.T) {
 		},
 		{
 			name: "timeout beats a record", o: outcome{timedOut: true, exitCode: 137, record: record("pass"), hasRecord: true, cpu: 1234 * time.Millisecond},
-			verdict: VerdictTimeout, status: "error", msgContains: "did not finish within 1m40s and was stopped (it used 1.2s of its 10s of CPU time)",
+			verdict: VerdictTimeout, status: "error", msgContains: "did not finish within 30s and was stopped (it used 1.2s of its 10s of CPU time)",
 		},
 		{
 			name: "spent CPU budget beats a record", o: outcome{cpuExhausted: true, exitCode: 137, record: record("pass"), hasRecord: true},
@@ -59,7 +59,7 @@ func TestDecide(t *testing.T) {
 			verdict: VerdictTimeout, status: "error", msgContains: "did not finish within",
 		},
 		{
-			name: "an idle run is a timeout", o: outcome{idle: true, exitCode: 137, record: record("pass"), hasRecord: true},
+			name: "the watchdog's idle stop is a timeout", o: outcome{exitCode: 142},
 			verdict: VerdictTimeout, status: "error", msgContains: "sat idle for 10s without finishing",
 		},
 		{

@@ -7,6 +7,7 @@ import (
 	"errors"
 
 	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 	"github.com/riverqueue/river/rivertype"
 )
@@ -16,7 +17,7 @@ import (
 // gave up on it, e.g. after the server died during its last attempt) is not
 // in flight: it gets an error verdict here, so that it cannot block the
 // workspace forever.
-func (s *Service) checkNoRunInFlight(ctx context.Context, tx *sql.Tx, q *db.Queries, wsID string) error {
+func (s *Service) checkNoRunInFlight(ctx context.Context, q store.Tx, wsID string) error {
 	other, err := q.RunInFlight(ctx, wsID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
@@ -27,7 +28,7 @@ func (s *Service) checkNoRunInFlight(ctx context.Context, tx *sql.Tx, q *db.Quer
 	if other.JobID == nil {
 		return errRunInFlight(other.ID)
 	}
-	job, err := s.runs.client.JobGetTx(ctx, tx, *other.JobID)
+	job, err := s.runs.client.JobGetTx(ctx, q, *other.JobID)
 	switch {
 	case errors.Is(err, rivertype.ErrNotFound):
 	case err != nil:
@@ -40,7 +41,7 @@ func (s *Service) checkNoRunInFlight(ctx context.Context, tx *sql.Tx, q *db.Quer
 }
 
 // closeAbandoned records an error verdict for a run the queue gave up on.
-func (s *Service) closeAbandoned(ctx context.Context, q *db.Queries, id, kind string) error {
+func (s *Service) closeAbandoned(ctx context.Context, q store.Queries, id, kind string) error {
 	blob, err := json.Marshal(&runner.Results{Version: runner.ResultsVersion, Status: runner.StatusError, Verdict: runner.VerdictError,
 		Tests: []runner.TestResult{}, Message: "This " + kind + " could not be completed; please run it again."})
 	if err != nil {

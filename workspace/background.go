@@ -32,6 +32,18 @@ func every(interval time.Duration, fn func(ctx context.Context)) *background {
 	return b
 }
 
+// once runs fn in the background until it returns or end cancels its
+// context.
+func once(fn func(ctx context.Context)) *background {
+	ctx, cancel := context.WithCancel(context.Background())
+	b := &background{stop: cancel, done: make(chan struct{})}
+	go func() {
+		defer close(b.done)
+		fn(ctx)
+	}()
+	return b
+}
+
 // end stops the loop and waits for its last call to return. A nil loop is
 // already stopped.
 func (b *background) end() {

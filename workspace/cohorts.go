@@ -10,6 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
@@ -97,7 +98,7 @@ func (s *Service) CreateCohort(ctx context.Context, by string, nc NewCohort) (Co
 	}
 	id, code := newID("c_"), strings.ToLower(newID(""))[:16]
 	now := millis(s.now())
-	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err := s.store.InTx(ctx, func(q store.Tx) error {
 		if err := q.InsertCohort(ctx, db.InsertCohortParams{ID: id, Name: nc.Name, JoinCode: code,
 			OpensAt: optMillis(nc.OpensAt), ClosesAt: optMillis(nc.ClosesAt), CreatedBy: by, CreatedAt: now}); err != nil {
 			return wrap(err, "insert cohort")

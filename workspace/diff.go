@@ -31,7 +31,7 @@ func (s *Service) Diff(ctx context.Context, learner, wsID string) (Diff, error) 
 	if err != nil {
 		return Diff{}, err
 	}
-	current, err := currentFiles(ctx, s.store.Queries, wsID)
+	current, err := currentFiles(ctx, s.store, wsID)
 	if err != nil {
 		return Diff{}, err
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/racecase/racecase/store/sqlite"
+	"github.com/racecase/racecase/store"
 )
 
 // Application error codes. Each maps to one HTTP status in the api package.
@@ -66,7 +66,7 @@ func ErrorCode(err error) string {
 		return ""
 	case errors.As(err, &e):
 		return e.Code
-	case sqlite.IsFull(err):
+	case store.IsFull(err):
 		return EFULL
 	}
 	return EINTERNAL
@@ -79,7 +79,7 @@ func ErrorMessage(err error) string {
 	switch {
 	case errors.As(err, &e):
 		return e.Message
-	case sqlite.IsFull(err):
+	case store.IsFull(err):
 		return errDiskFullMessage
 	}
 	return "Something went wrong on our side; it has been logged."

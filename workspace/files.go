@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
@@ -62,11 +63,11 @@ func (s *Service) ReadFile(ctx context.Context, learner, wsID, path string) (Fil
 	if err := d.repoFile(path); err != nil {
 		return File{}, err
 	}
-	return s.readFile(ctx, s.store.Queries, d, wsID, path)
+	return s.readFile(ctx, s.store, d, wsID, path)
 }
 
 // readFile reads a file that must exist.
-func (s *Service) readFile(ctx context.Context, q *db.Queries, d *dossier, wsID, path string) (File, error) {
+func (s *Service) readFile(ctx context.Context, q store.Queries, d *dossier, wsID, path string) (File, error) {
 	row, err := q.GetFile(ctx, db.GetFileParams{WorkspaceID: wsID, Path: path})
 	if errors.Is(err, sql.ErrNoRows) {
 		return File{}, Errorf(ENOTFOUND, "There is no file %q in this workspace.", path)
@@ -96,7 +97,7 @@ func (s *Service) SaveFile(ctx context.Context, learner, wsID, path, content str
 		return File{}, err
 	}
 	var saved File
-	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err = s.store.InTx(ctx, func(q store.Tx) error {
 		ws, d, err := s.workspaceTx(ctx, q, learner, wsID)
 		if err != nil {
 			return err
@@ -137,14 +138,14 @@ func (s *Service) SaveFile(ctx context.Context, learner, wsID, path, content str
 		return nil
 	})
 	if err == nil {
-		s.notify.publish(wsID)
+		s.publish(ctx, wsID)
 	}
 	return saved, err
 }
 
 // checkWorkspaceSize refuses a write that would make the workspace larger
 // than MaxWorkspaceBytes.
-func (s *Service) checkWorkspaceSize(ctx context.Context, q *db.Queries, wsID, path string, size int) error {
+func (s *Service) checkWorkspaceSize(ctx context.Context, q store.Queries, wsID, path string, size int) error {
 	others, err := q.WorkspaceSizeWithout(ctx, db.WorkspaceSizeWithoutParams{WorkspaceID: wsID, Path: path})
 	if err != nil {
 		return wrap(err, "measure workspace")
@@ -159,7 +160,7 @@ func (s *Service) checkWorkspaceSize(ctx context.Context, q *db.Queries, wsID, p
 
 // write stores content as the next version of current, keeping the replaced
 // content in the history.
-func (s *Service) write(ctx context.Context, q *db.Queries, d *dossier, wsID string, current File, content, cause string) (File, error) {
+func (s *Service) write(ctx context.Context, q store.Queries, d *dossier, wsID string, current File, content, cause string) (File, error) {
 	now := s.now()
 	version, err := q.WriteFileIfVersion(ctx, db.WriteFileIfVersionParams{
 		Content: content, Size: int64(len(content)), UpdatedAt: millis(now),
@@ -194,7 +195,7 @@ func (s *Service) ResetFile(ctx context.Context, learner, wsID, path string) (Fi
 		return File{}, err
 	}
 	var out File
-	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err = s.store.InTx(ctx, func(q store.Tx) error {
 		ws, d, err := s.workspaceTx(ctx, q, learner, wsID)
 		if err != nil {
 			return err
@@ -214,7 +215,7 @@ func (s *Service) ResetFile(ctx context.Context, learner, wsID, path string) (Fi
 		return s.commitFiles(ctx, q, wsID, head, fmt.Sprintf("Reset %s to the dossier's original (version %d)\n\nReset in the browser.\n", path, out.Version))
 	})
 	if err == nil {
-		s.notify.publish(wsID)
+		s.publish(ctx, wsID)
 	}
 	return out, err
 }
@@ -223,7 +224,7 @@ func (s *Service) ResetFile(ctx context.Context, learner, wsID, path string) (Fi
 // main when any file changed.
 func (s *Service) ResetAll(ctx context.Context, learner, wsID string) ([]FileInfo, error) {
 	var out []FileInfo
-	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err := s.store.InTx(ctx, func(q store.Tx) error {
 		ws, d, err := s.workspaceTx(ctx, q, learner, wsID)
 		if err != nil {
 			return err
@@ -247,14 +248,14 @@ func (s *Service) ResetAll(ctx context.Context, learner, wsID string) ([]FileInf
 		return s.commitFiles(ctx, q, wsID, head, "Reset every file to the dossier's original\n\nReset in the browser.\n")
 	})
 	if err == nil {
-		s.notify.publish(wsID)
+		s.publish(ctx, wsID)
 	}
 	return out, err
 }
 
 // reset writes the original content of path unless the file already holds
 // it; wrote says whether it did.
-func (s *Service) reset(ctx context.Context, q *db.Queries, d *dossier, wsID, path string) (f File, wrote bool, err error) {
+func (s *Service) reset(ctx context.Context, q store.Queries, d *dossier, wsID, path string) (f File, wrote bool, err error) {
 	current, err := s.readFile(ctx, q, d, wsID, path)
 	if err != nil || !current.Changed {
 		return current, false, err

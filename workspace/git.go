@@ -30,6 +30,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
@@ -69,7 +70,7 @@ func (s *Service) OpenRepo(ctx context.Context, wsID, token string) (*Repo, erro
 		repo.Head = plumbing.NewHash(*ws.GitHead)
 		return repo, nil
 	}
-	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err = s.store.InTx(ctx, func(q store.Tx) error {
 		ws, d, err := s.workspaceTx(ctx, q, repo.Learner, repo.WorkspaceID)
 		if err != nil {
 			return err
@@ -86,13 +87,13 @@ func (s *Service) OpenRepo(ctx context.Context, wsID, token string) (*Repo, erro
 // LoadObjects reads the repository's objects. Objects are only ever added,
 // so they include everything main's head at opening needs.
 func (s *Service) LoadObjects(ctx context.Context, repo *Repo) (*Objects, error) {
-	return loadObjects(ctx, s.store.Queries, repo.WorkspaceID)
+	return loadObjects(ctx, s.store, repo.WorkspaceID)
 }
 
 // gitHead returns the commit main points at. A workspace without one (it was
 // created before git access existed) gets its first commit now, of its
 // files as they are.
-func (s *Service) gitHead(ctx context.Context, q *db.Queries, ws db.Workspace, d *dossier) (plumbing.Hash, error) {
+func (s *Service) gitHead(ctx context.Context, q store.Queries, ws db.Workspace, d *dossier) (plumbing.Hash, error) {
 	if ws.GitHead != nil {
 		return plumbing.NewHash(*ws.GitHead), nil
 	}
@@ -115,7 +116,7 @@ func (s *Service) gitHead(ctx context.Context, q *db.Queries, ws db.Workspace, d
 // commitFiles commits the workspace's files as they are now on parent, main's
 // head, and moves main to the commit. It is called in the transaction that
 // changed the files.
-func (s *Service) commitFiles(ctx context.Context, q *db.Queries, wsID string, parent plumbing.Hash, message string) error {
+func (s *Service) commitFiles(ctx context.Context, q store.Queries, wsID string, parent plumbing.Hash, message string) error {
 	files, err := currentFiles(ctx, q, wsID)
 	if err != nil {
 		return err
@@ -126,7 +127,7 @@ func (s *Service) commitFiles(ctx context.Context, q *db.Queries, wsID string, p
 
 // commitOnMain stores a commit by racecase of files on parent (zero: none),
 // main's head, and moves main to it.
-func commitOnMain(ctx context.Context, q *db.Queries, wsID string, files map[string]string, parent plumbing.Hash, message string, when time.Time) (plumbing.Hash, error) {
+func commitOnMain(ctx context.Context, q store.Queries, wsID string, files map[string]string, parent plumbing.Hash, message string, when time.Time) (plumbing.Hash, error) {
 	tree, objs, err := treeOf(files)
 	if err != nil {
 		return plumbing.ZeroHash, wrap(err, "build tree")
@@ -143,7 +144,7 @@ func commitOnMain(ctx context.Context, q *db.Queries, wsID string, files map[str
 
 // moveHead moves main from old (zero: no head yet) to head. Inside a
 // transaction nothing else moves main, so finding it elsewhere is a bug.
-func moveHead(ctx context.Context, q *db.Queries, wsID string, old, head plumbing.Hash) error {
+func moveHead(ctx context.Context, q store.Queries, wsID string, old, head plumbing.Hash) error {
 	var from *string
 	if !old.IsZero() {
 		s := old.String()
@@ -161,7 +162,7 @@ func moveHead(ctx context.Context, q *db.Queries, wsID string, old, head plumbin
 }
 
 // currentFiles returns a workspace's files, content by path.
-func currentFiles(ctx context.Context, q *db.Queries, wsID string) (map[string]string, error) {
+func currentFiles(ctx context.Context, q store.Queries, wsID string) (map[string]string, error) {
 	rows, err := q.ListFileContents(ctx, wsID)
 	if err != nil {
 		return nil, wrap(err, "read files")

@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/storage/memory"
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
@@ -31,7 +32,7 @@ type Objects struct {
 func (o *Objects) Stored(h plumbing.Hash) bool { return o.stored[h] }
 
 // loadObjects reads every stored object of a workspace.
-func loadObjects(ctx context.Context, q *db.Queries, wsID string) (*Objects, error) {
+func loadObjects(ctx context.Context, q store.Queries, wsID string) (*Objects, error) {
 	rows, err := q.ListGitObjects(ctx, wsID)
 	if err != nil {
 		return nil, wrap(err, "list git objects")
@@ -80,7 +81,7 @@ func newObject(t plumbing.ObjectType, content []byte) plumbing.EncodedObject {
 }
 
 // storeObjects adds objects the workspace does not hold yet.
-func storeObjects(ctx context.Context, q *db.Queries, wsID string, objs []plumbing.EncodedObject) error {
+func storeObjects(ctx context.Context, q store.Queries, wsID string, objs []plumbing.EncodedObject) error {
 	for _, o := range objs {
 		hash := o.Hash().String()
 		n, err := q.HasGitObject(ctx, db.HasGitObjectParams{WorkspaceID: wsID, Hash: hash})

@@ -2,12 +2,11 @@ package workspace
 
 import (
 	"context"
-	"database/sql"
 	"maps"
 	"slices"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/racecase/racecase/store/sqlite/db"
+	"github.com/racecase/racecase/store"
 )
 
 // PushRequest asks to move main, and with it the workspace's files, to a
@@ -69,7 +68,7 @@ func (s *Service) Push(ctx context.Context, repo *Repo, objs *Objects, req PushR
 		toStore = append(toStore, o)
 	}
 	out := PushResult{Head: req.New}
-	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err = s.store.InTx(ctx, func(q store.Tx) error {
 		ws, d, err := s.workspaceTx(ctx, q, repo.Learner, repo.WorkspaceID)
 		if err != nil {
 			return err
@@ -108,6 +107,6 @@ func (s *Service) Push(ctx context.Context, repo *Repo, objs *Objects, req PushR
 	if err != nil {
 		return PushResult{}, err
 	}
-	s.notify.publish(repo.WorkspaceID)
+	s.publish(ctx, repo.WorkspaceID)
 	return out, nil
 }

@@ -344,14 +344,11 @@ func TestStalePushesAreRefused(t *testing.T) {
 
 func TestAWorkspaceFromBeforeGitGetsItsFilesAsFirstCommit(t *testing.T) {
 	svc := newTestService(t, nil, 0)
-	ctx := context.Background()
 	learner, v := newWorkspace(t, svc)
 	if err := save(svc, learner, v.ID, fixPath, "// edited before git\n"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.store.Pool.ExecContext(ctx, `UPDATE workspaces SET git_head = NULL`); err != nil {
-		t.Fatal(err)
-	}
+	rawExec(t, svc, `UPDATE workspaces SET git_head = NULL`)
 	repo, objs := openRepo(t, svc, learner, v.ID)
 	c, err := object.GetCommit(objs, repo.Head)
 	if err != nil {

@@ -10,7 +10,8 @@ import (
 
 	"github.com/racecase/racecase/challenges"
 	"github.com/racecase/racecase/runner"
-	"github.com/racecase/racecase/store/sqlite"
+	"github.com/racecase/racecase/store"
+	"github.com/racecase/racecase/store/storetest"
 )
 
 // flagship is the dossier the service tests use.
@@ -57,16 +58,17 @@ func (f *fakeRunner) ReapWhere(context.Context, func(runner.Leftover) bool) (int
 func (f *fakeRunner) calls() int           { f.mu.Lock(); defer f.mu.Unlock(); return len(f.jobs) }
 func (f *fakeRunner) job(i int) runner.Job { f.mu.Lock(); defer f.mu.Unlock(); return f.jobs[i] }
 
-// newTestService opens a service over a fresh database in a temporary
-// directory, with rn as its runner (nil: no runner).
+// newTestService opens a service over a fresh database of the engine
+// under test (storetest.Engine), with rn as its runner (nil: no runner).
 func newTestService(t testing.TB, rn Runner, maxInFlight int) *Service {
 	t.Helper()
+	return newServiceOn(t, storetest.Open(t, storetest.Engine(t)), rn, maxInFlight)
+}
+
+// newServiceOn opens a service over db with rn as its runner (nil: no runner).
+func newServiceOn(t testing.TB, db store.DB, rn Runner, maxInFlight int) *Service {
+	t.Helper()
 	ctx := context.Background()
-	db, err := sqlite.Open(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
 	d, err := challenges.Load(challenges.FS, flagship)
 	if err != nil {
 		t.Fatal(err)

@@ -2,9 +2,9 @@ package workspace
 
 import (
 	"context"
-	"database/sql"
 	"time"
 
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
@@ -57,7 +57,7 @@ func (s *Service) Hints(ctx context.Context, learner, wsID string) ([]HintView, 
 // every hint is revealed it returns ECONFLICT.
 func (s *Service) RevealHint(ctx context.Context, learner, wsID string) (HintView, error) {
 	var out HintView
-	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err := s.store.InTx(ctx, func(q store.Tx) error {
 		_, d, err := s.workspaceTx(ctx, q, learner, wsID)
 		if err != nil {
 			return err

@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 
 	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
 // recordOutcome keeps what a finished run found, by test name, for the
 // instructor's progress table and insights; unlike the run it is never pruned.
-func recordOutcome(ctx context.Context, q *db.Queries, run claimedRun, res *runner.Results, at int64) error {
+func recordOutcome(ctx context.Context, q store.Queries, run claimedRun, res *runner.Results, at int64) error {
 	failed, passed := testsByStatus(res.Tests)
 	f, _ := json.Marshal(failed)
 	p, _ := json.Marshal(passed)

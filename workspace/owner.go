@@ -49,12 +49,18 @@ func (o *owner) labels() map[string]string {
 	return map[string]string{runner.LabelOwner: o.id, instanceLabel: o.instance}
 }
 
-// start registers the owner, forgets the owners this data directory had
-// before (the directory's lock means they are dead, and the run queue has
-// reaped their containers), and starts beating.
+// start registers the owner and starts beating. On an unshared database it
+// first forgets the owners the data directory had before (the directory's
+// lock means they are dead, and the run queue has reaped their
+// containers); on a shared one the others may be alive, and those that are
+// not are forgotten once their heartbeat is late.
 func (o *owner) start(ctx context.Context) error {
 	if err := o.register(ctx, millis(o.s.now())); err != nil {
 		return err
+	}
+	if o.s.store.Shared() {
+		o.beating = every(heartbeatEvery, o.beat)
+		return nil
 	}
 	rows, err := o.s.store.ListOwners(ctx)
 	if err != nil {
@@ -180,7 +186,7 @@ func (r ownedRunner) Run(ctx context.Context, job runner.Job) (*runner.Results, 
 // process's runs are labelled, so those containers are reaped like runs. It
 // is nil when the service has no runner.
 func (s *Service) ContainerRunner() runner.Runner {
-	if s.runs == nil {
+	if s.runs == nil || s.runs.owner == nil {
 		return nil
 	}
 	return ownedRunner{Runner: s.cfg.Runner, labels: s.runs.owner.labels()}

@@ -2,8 +2,8 @@ package workspace
 
 import (
 	"context"
-	"database/sql"
 
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
@@ -23,7 +23,7 @@ func (s *Service) StartPreview(ctx context.Context, old, slug string) (learner s
 	}
 	learner = newID("l_")
 	now := millis(s.now())
-	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err = s.store.InTx(ctx, func(q store.Tx) error {
 		if err := q.CreateLearner(ctx, db.CreateLearnerParams{ID: learner, CreatedAt: now}); err != nil {
 			return wrap(err, "create preview learner")
 		}

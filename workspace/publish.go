@@ -57,7 +57,9 @@ func (s *Service) replace(next map[string]*dossier) {
 	s.index = challenges.NewIndex(indexed)
 	longest := runner.DefaultLimits().Wall
 	for _, d := range next {
-		longest = max(longest, d.Limits.RunnerLimits().WithDefaults().Wall)
+		for _, suite := range []runner.Suite{runner.SuiteVisible, runner.SuiteHidden} {
+			longest = max(longest, d.Limits.RunnerLimits(suite).WithDefaults().Wall)
+		}
 	}
 	s.timeout.Store(int64(longest + s.cfg.RunGrace))
 }
@@ -81,5 +83,15 @@ func (s *Service) served() []*dossier {
 	return out
 }
 
-// runTimeout is the most one run may take now.
+// timeoutOf is the most a run of kind in dossier d may take: its wall-clock
+// limit and the run grace.
+func (s *Service) timeoutOf(d *dossier, kind string) time.Duration {
+	suite := runner.SuiteVisible
+	if kind == KindSubmit {
+		suite = runner.SuiteHidden
+	}
+	return d.Limits.RunnerLimits(suite).WithDefaults().Wall + s.cfg.RunGrace
+}
+
+// runTimeout is the most any run may take now: the longest timeoutOf.
 func (s *Service) runTimeout() time.Duration { return time.Duration(s.timeout.Load()) }

@@ -2,13 +2,12 @@ package workspace
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"time"
 
+	"github.com/racecase/racecase/store"
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivertype"
 )
 
@@ -28,31 +27,43 @@ const maxAttempts = 5
 type RunArgs struct {
 	// RunID is the id of the run to execute.
 	RunID string `json:"run_id"`
+	// TimeoutMS is the most the run may take, its dossier's wall-clock
+	// limit for its suite plus the run grace; 0 (jobs queued before it was
+	// recorded) means the longest of any dossier.
+	TimeoutMS int64 `json:"timeout_ms,omitempty"`
 }
 
 // Kind names the job kind in River's table.
 func (RunArgs) Kind() string { return "racecase_run" }
 
-// runQueue is the River client working runs on the service's database.
+// runQueue is the River client of runs on the service's database. With a
+// runner it works runs; without one (an API server beside workers on a
+// shared database) it only queues them.
 type runQueue struct {
 	s      *Service
-	client *river.Client[*sql.Tx]
-	owner  *owner
+	client store.Queue
+	owner  *owner // nil when the process works no runs
 }
 
 // newRunQueue builds the River client; nothing runs before start.
 func newRunQueue(ctx context.Context, s *Service) (*runQueue, error) {
-	instance, err := s.instanceID(ctx)
-	if err != nil {
-		return nil, err
-	}
-	q := &runQueue{s: s, owner: newOwner(s, instance)}
+	q := &runQueue{s: s}
 	workers := river.NewWorkers()
 	if err := river.AddWorkerSafely(workers, &runWorker{s: s}); err != nil {
 		return nil, fmt.Errorf("workspace: register run worker: %w", err)
 	}
-	q.client, err = river.NewClient(riversqlite.New(s.store.Pool), &river.Config{
-		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: s.cfg.Workers}},
+	var queues map[string]river.QueueConfig
+	if s.cfg.Runner != nil {
+		instance, err := s.instanceID(ctx)
+		if err != nil {
+			return nil, err
+		}
+		q.owner = newOwner(s, instance)
+		queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: s.cfg.Workers}}
+	}
+	var err error
+	q.client, err = s.store.NewQueue(&river.Config{
+		Queues:  queues,
 		Workers: workers,
 		// The run worker sets each job's timeout.
 		JobTimeout:           -1,
@@ -69,29 +80,35 @@ func newRunQueue(ctx context.Context, s *Service) (*runQueue, error) {
 	return q, nil
 }
 
-// insert queues the job for run id inside tx and returns the job's id.
-func (q *runQueue) insert(ctx context.Context, tx *sql.Tx, id string) (int64, error) {
-	res, err := q.client.InsertTx(ctx, tx, RunArgs{RunID: id}, nil)
-	if err != nil {
-		return 0, err
-	}
-	return res.Job.ID, nil
+// insert queues the job for run id, which may take timeout, inside tx and
+// returns the job's id.
+func (q *runQueue) insert(ctx context.Context, tx store.Tx, id string, timeout time.Duration) (int64, error) {
+	return q.client.InsertTx(ctx, tx, RunArgs{RunID: id, TimeoutMS: timeout.Milliseconds()})
 }
 
-// start reaps this instance's leftover containers (the data directory's
-// lock means no other process of it lives), registers this process as an
-// owner of containers, then starts working.
+// start, when the process works runs, reaps the leftover containers of
+// this instance when no other process can be using it (an unshared
+// database's data directory is locked; on a shared one, the containers of
+// dead processes are reaped by their heartbeats instead), registers this
+// process as an owner of containers, warms containers for the first runs
+// when the runner can, then starts working.
 func (q *runQueue) start(ctx context.Context) error {
-	removed, err := q.s.cfg.Runner.Reap(ctx, instanceLabel+"="+q.owner.instance)
-	if err != nil {
-		return fmt.Errorf("workspace: reap leftover containers: %w", err)
+	if q.owner == nil {
+		return nil
 	}
-	if removed > 0 {
-		q.s.log.Info("removed leftover run containers", "count", removed)
+	if !q.s.store.Shared() {
+		removed, err := q.s.cfg.Runner.Reap(ctx, instanceLabel+"="+q.owner.instance)
+		if err != nil {
+			return fmt.Errorf("workspace: reap leftover containers: %w", err)
+		}
+		if removed > 0 {
+			q.s.log.Info("removed leftover run containers", "count", removed)
+		}
 	}
 	if err := q.owner.start(ctx); err != nil {
 		return err
 	}
+	q.warm()
 	if err := q.client.Start(context.WithoutCancel(ctx)); err != nil {
 		return fmt.Errorf("workspace: start queue: %w", err)
 	}
@@ -102,6 +119,9 @@ func (q *runQueue) start(ctx context.Context) error {
 // cancelled run goes back to the queue and runs again after a restart.
 // Then the process stops being an owner of containers.
 func (q *runQueue) stop(ctx context.Context) error {
+	if q.owner == nil {
+		return nil
+	}
 	err := q.client.Stop(ctx)
 	if err != nil {
 		cancelCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)

@@ -2,10 +2,10 @@ package workspace
 
 import (
 	"context"
-	"database/sql"
 	"slices"
 	"time"
 
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
@@ -31,7 +31,7 @@ func (s *Service) PruneRuns(ctx context.Context) (int64, error) {
 			return total, wrap(err, "list workspaces to prune")
 		}
 		for chunk := range slices.Chunk(ids, pruneTxBatch) {
-			err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+			err := s.store.InTx(ctx, func(q store.Tx) error {
 				for _, id := range chunk {
 					n, err := q.PruneWorkspaceRuns(ctx, db.PruneWorkspaceRunsParams{WorkspaceID: id, Keep: keep})
 					if err != nil {

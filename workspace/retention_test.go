@@ -100,8 +100,8 @@ func TestPruneRunsKeepsTheNewestOfEachWorkspace(t *testing.T) {
 			t.Errorf("run %s was kept", id)
 		}
 		var events int
-		if err := svc.store.Pool.QueryRow(`SELECT count(*) FROM run_events WHERE run_id = ?`, id).Scan(&events); err != nil || events != 0 {
-			t.Errorf("run %s: %d events left (%v)", id, events, err)
+		if rawScan(t, svc, onEngine(svc, `SELECT count(*) FROM run_events WHERE run_id = ?`, ""), []any{id}, &events); events != 0 {
+			t.Errorf("run %s: %d events left", id, events)
 		}
 	}
 	if n, err := svc.PruneRuns(ctx); err != nil || n != 0 {
@@ -132,9 +132,7 @@ func insertDoneRun(t testing.TB, svc *Service, wsID, id string, createdAt int64)
 func runExists(t *testing.T, svc *Service, id string) bool {
 	t.Helper()
 	var n int
-	if err := svc.store.Pool.QueryRow(`SELECT count(*) FROM runs WHERE id = ?`, id).Scan(&n); err != nil {
-		t.Fatal(err)
-	}
+	rawScan(t, svc, onEngine(svc, `SELECT count(*) FROM runs WHERE id = ?`, ""), []any{id}, &n)
 	return n == 1
 }
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/racecase/racecase/challenges"
 	"github.com/racecase/racecase/runner"
-	"github.com/racecase/racecase/store/sqlite"
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
@@ -94,11 +94,12 @@ func (s *Service) StartRun(ctx context.Context, learner, wsID, kind string) (Run
 		return Run{}, errNoRunner()
 	}
 	id := newID("r_")
-	err := s.store.InTx(ctx, func(tx *sql.Tx, q *db.Queries) error {
-		if _, _, err := s.workspaceTx(ctx, q, learner, wsID); err != nil {
+	err := s.store.InTx(ctx, func(q store.Tx) error {
+		_, d, err := s.workspaceTx(ctx, q, learner, wsID)
+		if err != nil {
 			return err
 		}
-		if err := s.checkNoRunInFlight(ctx, tx, q, wsID); err != nil {
+		if err := s.checkNoRunInFlight(ctx, q, wsID); err != nil {
 			return err
 		}
 		n, err := q.CountRunsInFlight(ctx)
@@ -119,7 +120,7 @@ func (s *Service) StartRun(ctx context.Context, learner, wsID, kind string) (Run
 		}
 		now := millis(s.now())
 		err = q.InsertRun(ctx, db.InsertRunParams{ID: id, WorkspaceID: wsID, Kind: kind, Files: string(blob), CreatedAt: now})
-		if sqlite.IsUniqueViolation(err) {
+		if store.IsUniqueViolation(err) {
 			return errRunInFlight("")
 		}
 		if err != nil {
@@ -128,7 +129,7 @@ func (s *Service) StartRun(ctx context.Context, learner, wsID, kind string) (Run
 		if err := q.InsertRunEvent(ctx, db.InsertRunEventParams{RunID: id, Status: StatusQueued, At: now}); err != nil {
 			return wrap(err, "record run queued")
 		}
-		jobID, err := s.runs.insert(ctx, tx, id)
+		jobID, err := s.runs.insert(ctx, q, id, s.timeoutOf(d, kind))
 		if err != nil {
 			return wrap(err, "queue run")
 		}
@@ -137,7 +138,7 @@ func (s *Service) StartRun(ctx context.Context, learner, wsID, kind string) (Run
 	if err != nil {
 		return Run{}, err
 	}
-	s.notify.publish(wsID)
+	s.publish(ctx, wsID)
 	return s.Run(ctx, learner, id)
 }
 
@@ -207,6 +208,7 @@ func (s *Service) RunEvents(ctx context.Context, learner, runID string, after in
 
 // WatchRun returns a channel that receives a value whenever the run may
 // have changed, and a function to stop watching.
+// On a shared database the changes made by every process count.
 func (s *Service) WatchRun(runID string) (<-chan struct{}, func()) {
 	return s.notify.subscribe(runID)
 }

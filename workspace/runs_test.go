@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/store/storetest"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 )
@@ -44,8 +45,14 @@ func startQueue(t *testing.T, svc *Service) {
 	})
 }
 
+// TestRunsWithoutRunnerAreUnavailable: a process without a runner on a
+// database of its own has nobody to execute runs; on a shared one it queues
+// them for the workers of other processes (TestRunsWithoutRunnerAreQueuedForOtherWorkers).
 func TestRunsWithoutRunnerAreUnavailable(t *testing.T) {
 	svc := newTestService(t, nil, 0)
+	if svc.store.Shared() {
+		t.Skip("on a shared database runs are queued for other processes")
+	}
 	learner, ws := newWorkspace(t, svc)
 	_, err := svc.StartRun(context.Background(), learner, ws.ID, KindCheck)
 	e := wantCode(t, err, EUNAVAILABLE)
@@ -54,6 +61,50 @@ func TestRunsWithoutRunnerAreUnavailable(t *testing.T) {
 	}
 	_, runnerErr := svc.Ready(context.Background())
 	wantCode(t, runnerErr, EUNAVAILABLE)
+}
+
+// TestRunsWithoutRunnerAreQueuedForOtherWorkers: an API server without a
+// runner on a shared database queues runs, and a worker process (a second
+// service with a runner on the same database) executes them; the API
+// server's watchers hear of the verdict through the database.
+func TestRunsWithoutRunnerAreQueuedForOtherWorkers(t *testing.T) {
+	url := storetest.FreshPostgres(t)
+	ctx := context.Background()
+	apiServer := newServiceOn(t, openPostgres(t, url), nil, 0)
+	rn := &fakeRunner{verdict: runner.VerdictPass}
+	worker := newServiceOn(t, openPostgres(t, url), rn, 0)
+	if _, runnerErr := apiServer.Ready(ctx); runnerErr != nil {
+		t.Fatalf("an API server beside workers is not ready: %v", runnerErr)
+	}
+	learner, ws := newWorkspace(t, apiServer)
+	startQueue(t, apiServer)
+	queued, err := apiServer.StartRun(ctx, learner, ws.ID, KindSubmit)
+	if err != nil || queued.Status != StatusQueued {
+		t.Fatalf("queued: %+v, %v", queued, err)
+	}
+	changed, stop := apiServer.WatchRun(queued.ID)
+	defer stop()
+	startQueue(t, worker)
+	for {
+		run, err := apiServer.Run(ctx, learner, queued.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if run.Status == StatusDone {
+			if run.Verdict != string(runner.VerdictPass) || run.Executions != 1 || rn.calls() != 1 {
+				t.Fatalf("run %+v after %d runner calls", run.RunSummary, rn.calls())
+			}
+			break
+		}
+		select { // only a notification through the database wakes this
+		case <-changed:
+		case <-time.After(time.Minute):
+			t.Fatal("the API server heard nothing of the run for a minute")
+		}
+	}
+	if apiServer.ContainerRunner() != nil {
+		t.Fatal("an API server without a runner has a container runner")
+	}
 }
 
 func TestOneRunInFlightPerWorkspaceAndBoundedQueue(t *testing.T) {
@@ -86,9 +137,7 @@ func TestOneRunInFlightPerWorkspaceAndBoundedQueue(t *testing.T) {
 func mustLearnerOf(t *testing.T, svc *Service, wsID string) string {
 	t.Helper()
 	var learner string
-	if err := svc.store.Pool.QueryRow(`SELECT learner_id FROM workspaces WHERE id = ?`, wsID).Scan(&learner); err != nil {
-		t.Fatal(err)
-	}
+	rawScan(t, svc, onEngine(svc, `SELECT learner_id FROM workspaces WHERE id = ?`, ""), []any{wsID}, &learner)
 	return learner
 }
 
@@ -117,8 +166,8 @@ func TestRunUsesTheSnapshotAndRecordsOneVerdict(t *testing.T) {
 	if string(job.Files[lockFile]) != "// at submit time\n" || job.Suite != runner.SuiteVisible || job.Secret != nil {
 		t.Fatalf("job: suite %s, lock file %q, secret %v", job.Suite, job.Files[lockFile], job.Secret)
 	}
-	if job.Labels[instanceLabel] == "" || job.Labels[runLabel] != queued.ID {
-		t.Fatalf("labels %v", job.Labels)
+	if job.Labels[instanceLabel] == "" || job.RunLabels[runLabel] != queued.ID {
+		t.Fatalf("labels %v, run labels %v", job.Labels, job.RunLabels)
 	}
 	events, _, err := svc.RunEvents(ctx, learner, queued.ID, 0)
 	if err != nil || len(events) != 3 || events[0].Status != StatusQueued || events[1].Status != StatusRunning || events[2].Status != StatusDone {
@@ -170,10 +219,9 @@ func TestTheLastFailedAttemptRecordsAnErrorVerdict(t *testing.T) {
 		t.Fatalf("after a failed attempt the run is %s, want queued", run.Status)
 	}
 	// Make River's next attempt its last, then let River work it.
-	if _, err := svc.store.Pool.Exec(`UPDATE river_job SET attempt = max_attempts - 1, scheduled_at = datetime('now', '-1 second')
-		WHERE id = (SELECT job_id FROM runs WHERE id = ?)`, queued.ID); err != nil {
-		t.Fatal(err)
-	}
+	rawExec(t, svc, onEngine(svc, `UPDATE river_job SET attempt = max_attempts - 1, scheduled_at = datetime('now', '-1 second')
+		WHERE id = (SELECT job_id FROM runs WHERE id = ?)`, `UPDATE river_job SET attempt = max_attempts - 1, scheduled_at = now() - interval '1 second'
+		WHERE id = (SELECT job_id FROM runs WHERE id = $1)`), queued.ID)
 	startQueue(t, svc)
 	run := waitVerdict(t, svc, learner, queued.ID)
 	if run.Verdict != string(runner.VerdictError) || run.Message == "" || run.Executions != 2 {
@@ -227,10 +275,9 @@ func TestARunItsQueueGaveUpOnDoesNotBlockTheWorkspace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := svc.store.Pool.Exec(`UPDATE river_job SET state = 'discarded', finalized_at = datetime('now')
-		WHERE id = (SELECT job_id FROM runs WHERE id = ?)`, lost.ID); err != nil {
-		t.Fatal(err)
-	}
+	rawExec(t, svc, onEngine(svc, `UPDATE river_job SET state = 'discarded', finalized_at = datetime('now')
+		WHERE id = (SELECT job_id FROM runs WHERE id = ?)`, `UPDATE river_job SET state = 'discarded', finalized_at = now()
+		WHERE id = (SELECT job_id FROM runs WHERE id = $1)`), lost.ID)
 	next, err := svc.StartRun(ctx, learner, ws.ID, KindSubmit)
 	if err != nil {
 		t.Fatalf("a run whose job was discarded still blocks the workspace: %v", err)

@@ -22,7 +22,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/racecase/racecase/challenges"
 	"github.com/racecase/racecase/runner"
-	"github.com/racecase/racecase/store/sqlite"
+	"github.com/racecase/racecase/store"
 )
 
 // Runner runs jobs in containers; *runner.Docker is one.
@@ -42,7 +42,9 @@ type Config struct {
 	Dossiers []*challenges.Dossier
 	// Content holds the dossiers' folders (challenges.FS).
 	Content fs.FS
-	// Runner executes runs; nil means runs answer EUNAVAILABLE.
+	// Runner executes runs. Without one the process executes no runs: on a
+	// shared database (PostgreSQL) they are queued for the workers of other
+	// processes; on an unshared one they answer EUNAVAILABLE.
 	Runner Runner
 	// Image is the runner image to run.
 	Image string
@@ -86,7 +88,7 @@ type Config struct {
 
 // Service is the application service. It is safe for concurrent use.
 type Service struct {
-	store    *sqlite.DB
+	store    store.DB
 	cfg      Config
 	mu       sync.RWMutex        // guards dossiers, order and index
 	dossiers map[string]*dossier // replaced, never changed in place, by Publish and Withdraw
@@ -98,6 +100,7 @@ type Service struct {
 	inflight *inflight
 	runs     *runQueue    // nil without a runner
 	pruner   *background  // prunes old runs; nil unless started
+	listener *background  // relays other processes' changes; nil unless started
 	timeout  atomic.Int64 // the most one run may take, in nanoseconds
 	now      func() time.Time
 	gitKey   []byte // derives git tokens
@@ -113,7 +116,7 @@ type dossier struct {
 
 // New builds the service over an open database. Call Start to begin working
 // queued runs and Stop before closing the database.
-func New(ctx context.Context, db *sqlite.DB, cfg Config) (*Service, error) {
+func New(ctx context.Context, database store.DB, cfg Config) (*Service, error) {
 	cfg.Workers = orDefault(cfg.Workers, runtime.NumCPU())
 	cfg.MaxInFlight = orDefault(cfg.MaxInFlight, 8*cfg.Workers)
 	cfg.RunGrace = orDefault(cfg.RunGrace, 30*time.Second)
@@ -127,7 +130,7 @@ func New(ctx context.Context, db *sqlite.DB, cfg Config) (*Service, error) {
 	cfg.RunsKept = orDefault(cfg.RunsKept, DefaultRunsKept)
 	cfg.PruneEvery = orDefault(cfg.PruneEvery, DefaultPruneEvery)
 	s := &Service{
-		store:    db,
+		store:    database,
 		cfg:      cfg,
 		dossiers: map[string]*dossier{},
 		log:      cfg.Logger,
@@ -150,7 +153,7 @@ func New(ctx context.Context, db *sqlite.DB, cfg Config) (*Service, error) {
 			return nil, fmt.Errorf("workspace: register metrics: %w", err)
 		}
 	}
-	if cfg.Runner != nil {
+	if cfg.Runner != nil || database.Shared() {
 		q, err := newRunQueue(ctx, s)
 		if err != nil {
 			return nil, err
@@ -186,11 +189,16 @@ func loadDossier(content fs.FS, d *challenges.Dossier) (*dossier, error) {
 	return out, nil
 }
 
-// Start starts pruning old runs in the background and, with a runner,
-// removes containers a killed earlier process left behind and starts
-// working queued runs, including runs that process left queued or running.
+// Start starts pruning old runs in the background and, on a shared
+// database, relaying the changes of other processes to this one's watchers;
+// with a runner, it removes containers a killed earlier process left behind
+// and starts working queued runs, including runs that process left queued
+// or running.
 func (s *Service) Start(ctx context.Context) error {
 	s.startPruning()
+	if s.store.Shared() {
+		s.listener = s.startListening()
+	}
 	if s.runs == nil {
 		return nil
 	}
@@ -201,6 +209,7 @@ func (s *Service) Start(ctx context.Context) error {
 // record their verdicts (runs it has to abandon are run again after the
 // next Start), then stops pruning.
 func (s *Service) Stop(ctx context.Context) error {
+	defer s.listener.end()
 	defer s.stopPruning()
 	if s.runs == nil {
 		return nil
@@ -211,10 +220,12 @@ func (s *Service) Stop(ctx context.Context) error {
 // Ready reports whether the database answers and, when runs are enabled, the
 // runner does too.
 func (s *Service) Ready(ctx context.Context) (database, runnerErr error) {
-	if err := s.store.Pool.PingContext(ctx); err != nil {
+	if err := s.store.Ping(ctx); err != nil {
 		database = fmt.Errorf("database: %w", err)
 	}
 	switch {
+	case s.cfg.Runner == nil && s.runs != nil:
+		// Runs are queued for the workers of other processes.
 	case s.cfg.Runner == nil:
 		runnerErr = errNoRunner()
 	default:

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 	"github.com/riverqueue/river"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivertype"
 )
 
@@ -33,8 +33,11 @@ type claimedRun struct {
 
 // Timeout is the most one run may take; River cancels the run past it, and
 // after a crash it runs again a run that was running only once this much
-// time has passed since it started.
-func (w *runWorker) Timeout(*river.Job[RunArgs]) time.Duration {
+// time (and RescueAfter) has passed since it started.
+func (w *runWorker) Timeout(job *river.Job[RunArgs]) time.Duration {
+	if job.Args.TimeoutMS > 0 {
+		return time.Duration(job.Args.TimeoutMS) * time.Millisecond
+	}
 	return w.s.runTimeout()
 }
 
@@ -55,8 +58,7 @@ func (w *runWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	if err != nil {
 		return err
 	}
-	s.notify.publish(id)
-	s.notify.publish(run.workspaceID)
+	s.publish(ctx, id, run.workspaceID)
 
 	res, execErr := s.execute(ctx, run)
 	after, cancel := context.WithTimeout(context.WithoutCancel(ctx), bookkeepingTimeout)
@@ -79,8 +81,7 @@ func (w *runWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	if recorded {
 		s.metrics.countVerdict(run.kind, res.Verdict)
 	}
-	s.notify.publish(id)
-	s.notify.publish(run.workspaceID)
+	s.publish(after, id, run.workspaceID)
 	return nil
 }
 
@@ -90,7 +91,7 @@ var errHasVerdict = errors.New("run already has a verdict")
 // claim marks a run running for one more execution and reads what it needs.
 func (s *Service) claim(ctx context.Context, id string) (claimedRun, error) {
 	var run claimedRun
-	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err := s.store.InTx(ctx, func(q store.Tx) error {
 		now := millis(s.now())
 		row, err := q.StartRun(ctx, db.StartRunParams{StartedAt: &now, ID: id})
 		if errors.Is(err, sql.ErrNoRows) {
@@ -130,7 +131,7 @@ func (s *Service) execute(ctx context.Context, run claimedRun) (*runner.Results,
 		}
 	}
 	job := d.NewJob(s.cfg.Image, suite, run.files, hidden)
-	job.Labels[runLabel] = run.id
+	job.RunLabels[runLabel] = run.id
 	start := time.Now()
 	res, err := s.ContainerRunner().Run(ctx, job)
 	if err != nil {
@@ -145,7 +146,7 @@ func (s *Service) execute(ctx context.Context, run claimedRun) (*runner.Results,
 
 // requeue puts a run whose execution failed back to queued.
 func (s *Service) requeue(ctx context.Context, id string) {
-	err := s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err := s.store.InTx(ctx, func(q store.Tx) error {
 		n, err := q.RequeueRun(ctx, id)
 		if err != nil || n == 0 {
 			return err
@@ -155,7 +156,7 @@ func (s *Service) requeue(ctx context.Context, id string) {
 	if err != nil {
 		s.log.Error("could not put run back in the queue", "run", id, "error", err)
 	}
-	s.notify.publish(id)
+	s.publish(ctx, id)
 }
 
 // finish records the verdict, the progress it makes and the job's
@@ -166,7 +167,7 @@ func (s *Service) finish(ctx context.Context, job *river.Job[RunArgs], run claim
 	if err != nil {
 		return false, wrap(err, "encode results")
 	}
-	err = s.store.InTx(ctx, func(tx *sql.Tx, q *db.Queries) error {
+	err = s.store.InTx(ctx, func(q store.Tx) error {
 		now := millis(s.now())
 		verdict, results := string(res.Verdict), string(blob)
 		n, err := q.FinishRun(ctx, db.FinishRunParams{Verdict: &verdict, Results: &results, FinishedAt: &now, ID: run.id})
@@ -189,7 +190,7 @@ func (s *Service) finish(ctx context.Context, job *river.Job[RunArgs], run claim
 		}
 		// A job River rescued and rescheduled is no longer running; its next
 		// attempt finds the verdict and completes without executing.
-		if _, err := river.JobCompleteTx[*riversqlite.Driver](ctx, tx, job); err != nil && !errors.Is(err, rivertype.ErrNotFound) {
+		if err := s.runs.client.CompleteTx(ctx, q, job.JobRow); err != nil && !errors.Is(err, rivertype.ErrNotFound) {
 			return wrap(err, "complete job of "+run.id)
 		}
 		recorded = true
@@ -199,7 +200,7 @@ func (s *Service) finish(ctx context.Context, job *river.Job[RunArgs], run claim
 }
 
 // reach records that a workspace reached a progress step, if it had not.
-func (s *Service) reach(ctx context.Context, q *db.Queries, wsID, step, runID string) error {
+func (s *Service) reach(ctx context.Context, q store.Queries, wsID, step, runID string) error {
 	var run *string
 	if runID != "" {
 		run = &runID

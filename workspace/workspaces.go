@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
@@ -52,7 +53,7 @@ func (s *Service) Create(ctx context.Context, learner, slug string) (View, error
 	}
 	id := newID("w_")
 	now := millis(s.now())
-	err = s.store.InTx(ctx, func(_ *sql.Tx, q *db.Queries) error {
+	err = s.store.InTx(ctx, func(q store.Tx) error {
 		n, err := q.CountLearnerWorkspaces(ctx, learner)
 		if err != nil {
 			return wrap(err, "count workspaces")
@@ -135,11 +136,11 @@ func (s *Service) summary(w db.Workspace) Summary {
 // workspace returns learner's workspace wsID and its dossier. Another
 // learner's workspace is ENOTFOUND, exactly like a missing one.
 func (s *Service) workspace(ctx context.Context, learner, wsID string) (db.Workspace, *dossier, error) {
-	return s.workspaceTx(ctx, s.store.Queries, learner, wsID)
+	return s.workspaceTx(ctx, s.store, learner, wsID)
 }
 
 // workspaceTx is workspace with the queries of a transaction.
-func (s *Service) workspaceTx(ctx context.Context, q *db.Queries, learner, wsID string) (db.Workspace, *dossier, error) {
+func (s *Service) workspaceTx(ctx context.Context, q store.Queries, learner, wsID string) (db.Workspace, *dossier, error) {
 	notFound := Errorf(ENOTFOUND, "There is no workspace %q.", wsID)
 	if learner == "" {
 		return db.Workspace{}, nil, notFound

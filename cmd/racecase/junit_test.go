@@ -94,7 +94,7 @@ func TestPassingDecoyFailsTheDossier(t *testing.T) {
 	}
 	hidden := os.DirFS(filepath.Join(filepath.Dir(dir), "hidden_tests"))
 	src := content{fsys: fsys, suite: func(slug string) (map[string][]byte, error) { return hiddentests.SuiteFrom(hidden, slug) }}
-	proofs, err := proveAll(context.Background(), scriptedVerdicts{failing: "THE BUG"}, "img", src, []*challenges.Dossier{d}, 2)
+	proofs, err := proveAll(context.Background(), scriptedVerdicts{failing: "THE BUG"}, "img", src, []*challenges.Dossier{d}, 2, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,6 +23,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"serve":    {"start the HTTP API and the browser workspace", serve},
+		"worker":   {"execute the runs queued in a shared PostgreSQL database (no HTTP)", worker},
 		"images":   {"build the runner image if it is missing", images},
 		"check":    {"run a directory as a learner's repo against a dossier's suite", check},
 		"validate": {"prove dossiers: buggy fails, reference passes N times, every decoy fails", validate},
@@ -52,7 +53,7 @@ func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: racecase <command> [arguments]")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "commands:")
-	for _, name := range []string{"serve", "images", "check", "validate", "new", "import", "lint", "schema"} {
+	for _, name := range []string{"serve", "worker", "images", "check", "validate", "new", "import", "lint", "schema"} {
 		fmt.Fprintf(w, "  %-9s %s\n", name, commands()[name].summary)
 	}
 	fmt.Fprintln(w)

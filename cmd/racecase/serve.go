@@ -16,7 +16,7 @@ import (
 	"github.com/racecase/racecase/authoring"
 	"github.com/racecase/racecase/challenges"
 	"github.com/racecase/racecase/instructor"
-	"github.com/racecase/racecase/store/sqlite"
+	"github.com/racecase/racecase/runner"
 	"github.com/racecase/racecase/web"
 	"github.com/racecase/racecase/workspace"
 )
@@ -25,13 +25,17 @@ import (
 const (
 	httpShutdownTimeout  = 10 * time.Second
 	queueShutdownTimeout = 30 * time.Second
+	poolShutdownTimeout  = 30 * time.Second
 )
 
 // serveOptions are the flags of `racecase serve`.
 type serveOptions struct {
 	addr        string
 	data        string
+	database    string // a PostgreSQL URL; "" means SQLite in data
+	dockerHost  string
 	workers     int
+	warm        int // warm containers; -1: one per worker
 	maxQueued   int
 	runGrace    time.Duration
 	rescueAfter time.Duration
@@ -74,9 +78,10 @@ func (q quotaOptions) valid() bool {
 }
 
 // guardedDir returns the data directory whose free space the API guards, or
-// "" when --min-free-disk 0 turns the guard off.
+// "" when --min-free-disk 0 turns the guard off or the database is
+// PostgreSQL's (whose server guards its own disk: a full one gets 507 too).
 func (o serveOptions) guardedDir() string {
-	if o.quotas.minFreeDisk == 0 {
+	if o.quotas.minFreeDisk == 0 || o.database != "" {
 		return ""
 	}
 	return o.data
@@ -88,7 +93,10 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	flags.SetOutput(stderr)
 	flags.StringVar(&o.addr, "addr", "127.0.0.1:8080", "address to listen on")
 	flags.StringVar(&o.data, "data", "./data", "data directory (the SQLite database lives there)")
-	flags.IntVar(&o.workers, "workers", runtime.NumCPU(), "runs executed at once")
+	flags.StringVar(&o.database, "database", "", "PostgreSQL database shared with other API servers and workers, postgres://… (default: $"+databaseEnv+", else SQLite in --data)")
+	flags.StringVar(&o.dockerHost, "docker-host", "", "Docker engine that runs the runs (default: $DOCKER_HOST, else the local one)")
+	flags.IntVar(&o.workers, "workers", runtime.NumCPU(), "runs executed at once by this process; 0 (PostgreSQL only): none, racecase worker processes run them")
+	flags.IntVar(&o.warm, "warm", -1, "containers kept started and booted ahead of the runs that will need them, each serving one run (-1: one per worker; 0: none)")
 	flags.IntVar(&o.maxQueued, "max-queued", 0, "runs queued or running before new ones get 429 (0: 8 per worker)")
 	flags.DurationVar(&o.runGrace, "run-grace", 30*time.Second, "time a run may take beyond its wall-clock limit (container start and clean-up) before it is abandoned and retried")
 	flags.DurationVar(&o.rescueAfter, "rescue-after", 10*time.Second, "how long a run must have been running, and past its time budget, before it is treated as orphaned by a dead process and run again")
@@ -99,7 +107,8 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	flags.StringVar(&o.token, "instructor-token", "", "bearer token of the instructor page and API (default: $"+instructorTokenEnv+", else a random one printed at start)")
 	flags.StringVar(&o.tokensFile, "instructor-tokens", "", "file of more instructor tokens, one \"name token\" a line; the name shows as who made a cohort or asked for a validation")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir] [--workers N] [--max-queued N] [--run-grace d] [--rescue-after d]")
+		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir | --database postgres://…] [--docker-host H] [--workers N] [--warm N]")
+		fmt.Fprintln(stderr, "                      [--max-queued N] [--run-grace d] [--rescue-after d]")
 		fmt.Fprintln(stderr, "                      [--body-timeout d] [--max-conns-per-client N] [--new-learners-per-minute N] [--max-workspaces N]")
 		fmt.Fprintln(stderr, "                      [--history-versions N] [--history-bytes B] [--runs-kept N] [--prune-every d] [--min-free-disk B]")
 		fmt.Fprintln(stderr, "                      [--challenges DIR [--hidden-tests DIR]] [--instructor-token T] [--instructor-tokens FILE]")
@@ -110,7 +119,7 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if err := flags.Parse(args); err != nil {
 		return exitUsage
 	}
-	if flags.NArg() > 0 || o.workers < 1 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 || o.bodyTimeout <= 0 || o.maxConns < 1 || !o.quotas.valid() {
+	if flags.NArg() > 0 || o.workers < 0 || o.warm < -1 || o.maxQueued < 0 || o.runGrace <= 0 || o.rescueAfter <= 0 || o.bodyTimeout <= 0 || o.maxConns < 1 || !o.quotas.valid() {
 		flags.Usage()
 		return exitUsage
 	}
@@ -118,7 +127,20 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 		fmt.Fprintln(stderr, "racecase serve: --hidden-tests goes with --challenges")
 		return exitUsage
 	}
+	o.database = databaseURL(o.database, getenv)
+	if o.database != "" && !isPostgres(o.database) {
+		fmt.Fprintln(stderr, "racecase serve: --database takes a PostgreSQL URL, postgres://…; without it the SQLite database in --data is used")
+		return exitUsage
+	}
+	if o.workers == 0 && o.database == "" {
+		fmt.Fprintln(stderr, "racecase serve: --workers 0 leaves runs to `racecase worker` processes, which need a shared PostgreSQL database (--database)")
+		return exitUsage
+	}
 	o.token, o.tokenMade = instructorToken(o.token, getenv)
+	if o.tokenMade && o.database != "" {
+		fmt.Fprintln(stderr, "racecase serve: with a shared database every API server must take the same instructor token: set --instructor-token or $"+instructorTokenEnv)
+		return exitUsage
+	}
 	if o.tokensFile != "" {
 		var err error
 		if o.tokens, err = readInstructorTokens(o.tokensFile); err != nil {
@@ -146,16 +168,27 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	if *o.content.challenges != "" {
 		dirs = o.content.dirs()
 	}
-	db, err := sqlite.Open(ctx, o.data)
+	db, err := openDatabase(ctx, o.database, o.data)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	rn, image := connectRunner(ctx, log, stderr)
-	if rn != nil {
-		defer rn.Close()
+	var (
+		rn    *runner.Docker
+		image string
+		pool  *runner.Pool
+	)
+	if o.workers > 0 {
+		if rn, image = connectRunner(ctx, o.dockerHost, log, stderr); rn != nil {
+			defer rn.Close()
+			pool = runner.NewPool(rn, runner.PoolConfig{Size: o.warmContainers(), Logger: log})
+			defer closePool(pool, log) // after the instructor desk's validations, before the engine
+		}
 	}
 	registry := newRegistry()
+	if pool != nil {
+		registerPool(registry, pool)
+	}
 	cfg := workspace.Config{
 		Dossiers: dossiers, Content: challenges.FS, Image: image, HiddenSuite: instructor.Suites(dossiers, dirs),
 		Workers: o.workers, MaxInFlight: o.maxQueued, RunGrace: o.runGrace, RescueAfter: o.rescueAfter,
@@ -163,8 +196,8 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 		RunsKept: o.quotas.runsKept, PruneEvery: o.quotas.pruneEvery,
 		Registerer: registry, Logger: log, QueueLogger: queueLogger(stderr),
 	}
-	if rn != nil {
-		cfg.Runner = rn
+	if pool != nil {
+		cfg.Runner = pool
 	}
 	svc, err := workspace.New(ctx, db, cfg)
 	if err != nil {
@@ -217,6 +250,23 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	}
 	close(done)
 	return shutdown(srv, svc)
+}
+
+// warmContainers is the size of the pool of warm containers.
+func (o serveOptions) warmContainers() int {
+	if o.warm < 0 {
+		return o.workers
+	}
+	return o.warm
+}
+
+// closePool removes the warm containers at shutdown, once no run is left.
+func closePool(pool *runner.Pool, log *slog.Logger) {
+	ctx, cancel := context.WithTimeout(context.Background(), poolShutdownTimeout)
+	defer cancel()
+	if err := pool.Close(ctx); err != nil {
+		log.Error("removing the warm containers", "error", err.Error())
+	}
 }
 
 // shutdown stops the HTTP server, then the run queue, each within its budget.

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -144,21 +145,34 @@ type sseEvent struct{ name, data string }
 // streamRun reads a run's event stream until the server closes it.
 func (c *client) streamRun(runID string, timeout time.Duration) []sseEvent {
 	c.t.Helper()
+	events, err := c.tryStreamRun(runID, timeout, func(req *http.Request, resp *http.Response, raw []byte) {
+		apitest.Check(c.t, req, resp, raw)
+	})
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return events
+}
+
+// tryStreamRun reads a run's event stream until the server closes it and
+// hands the whole exchange to check; it returns errors instead of failing
+// the test, so that it can run outside the test's goroutine.
+func (c *client) tryStreamRun(runID string, timeout time.Duration, check func(*http.Request, *http.Response, []byte)) ([]sseEvent, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	req, _ := http.NewRequestWithContext(ctx, "GET", c.base+"/api/runs/"+runID+"/events", nil)
 	resp, err := (&http.Client{Jar: c.http.Jar}).Do(req)
 	if err != nil {
-		c.t.Fatalf("event stream of %s: %v", runID, err)
+		return nil, fmt.Errorf("event stream of %s: %w", runID, err)
 	}
 	defer resp.Body.Close()
 	if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || ct != "text/event-stream" {
-		c.t.Fatalf("event stream of %s: %d %q", runID, resp.StatusCode, ct)
+		return nil, fmt.Errorf("event stream of %s: %d %q", runID, resp.StatusCode, ct)
 	}
 	var events []sseEvent
 	var cur sseEvent
 	var raw bytes.Buffer
-	defer func() { apitest.Check(c.t, req, resp, raw.Bytes()) }()
+	defer func() { check(req, resp, raw.Bytes()) }()
 	sc := bufio.NewScanner(io.TeeReader(resp.Body, &raw))
 	sc.Buffer(make([]byte, 1<<20), 4<<20)
 	for sc.Scan() {
@@ -176,9 +190,9 @@ func (c *client) streamRun(runID string, timeout time.Duration) []sseEvent {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		c.t.Fatalf("event stream of %s ended with %v after %v", runID, err, events)
+		return nil, fmt.Errorf("event stream of %s ended with %v after %v", runID, err, events)
 	}
-	return events
+	return events, nil
 }
 
 // verdictOf streams a run to its end and checks the order of its events:
@@ -186,7 +200,16 @@ func (c *client) streamRun(runID string, timeout time.Duration) []sseEvent {
 // two), then the verdict. It returns the run from the verdict event.
 func (c *client) verdictOf(runID string) runJSON {
 	c.t.Helper()
-	events := c.streamRun(runID, 3*time.Minute)
+	run, err := verdictIn(runID, c.streamRun(runID, 3*time.Minute))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return run
+}
+
+// verdictIn checks the order of a run's events (see verdictOf) and returns
+// the run from the verdict event.
+func verdictIn(runID string, events []sseEvent) (runJSON, error) {
 	var statuses []string
 	for _, e := range events[:max(len(events)-1, 0)] {
 		var s struct{ Status string }
@@ -196,11 +219,9 @@ func (c *client) verdictOf(runID string) runJSON {
 	got := strings.Join(statuses, " ")
 	if len(events) < 4 || !strings.HasPrefix(got, "status:queued status:running") || !strings.HasSuffix(got, "status:done") ||
 		strings.Count(got, "status:done") != 1 || events[len(events)-1].name != "verdict" {
-		c.t.Fatalf("events of run %s: %s, then %v", runID, got, events[len(events)-1:])
+		return runJSON{}, fmt.Errorf("events of run %s: %s, then %v", runID, got, events[max(len(events)-1, 0):])
 	}
 	var run runJSON
-	if err := json.Unmarshal([]byte(events[len(events)-1].data), &run); err != nil {
-		c.t.Fatal(err)
-	}
-	return run
+	err := json.Unmarshal([]byte(events[len(events)-1].data), &run)
+	return run, err
 }

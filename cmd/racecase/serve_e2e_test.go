@@ -104,7 +104,9 @@ func TestLearnerJourney(t *testing.T) {
 	solvedPlaybook(t, c, view)
 	metrics := string(c.do("GET", "/metrics", nil).want(t, http.StatusOK).body)
 	for _, want := range []string{`racecase_runs_total{kind="submit",verdict="pass"} 1`, "racecase_container_start_seconds_count 4",
-		"racecase_run_queue_depth 0", `racecase_http_request_duration_seconds_count{method="PUT",route="/api/workspaces/:id/files/*path",status="200"}`} {
+		"racecase_run_queue_depth 0", `racecase_http_request_duration_seconds_count{method="PUT",route="/api/workspaces/:id/files/*path",status="200"}`,
+		// Warmed at start and after each run: every run is served warm.
+		"racecase_runner_warm_runs_total 4", "racecase_runner_cold_runs_total 0"} {
 		if !strings.Contains(metrics, want) {
 			t.Errorf("metrics lack %q", want)
 		}

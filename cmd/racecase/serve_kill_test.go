@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
 	"github.com/racecase/racecase/challenges"
+	"github.com/racecase/racecase/runner"
 	"github.com/racecase/racecase/runner/runnertest"
 )
 
@@ -26,9 +28,12 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	run := c.startRun(ws.ID, "check")
 	waitStatus(t, c, run.ID, "running")
 	instance := instanceOf(t, data)
-	id := runningContainerOf(t, engine.Engine(), instance)
+	// The run's container, once its loop runs, and the warm one waiting for the next run.
+	ids := runningContainersOf(t, engine.Engine(), instance, "--test")
 	t.Cleanup(func() { // nobody else will: this server never comes back
-		engine.Engine().ContainerRemove(context.Background(), id, container.RemoveOptions{Force: true})
+		for _, id := range ids {
+			engine.Engine().ContainerRemove(context.Background(), id, container.RemoveOptions{Force: true})
+		}
 	})
 	if err := server.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
@@ -39,9 +44,20 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lim := d.Limits.RunnerLimits().WithDefaults()
+	lim := d.Limits.RunnerLimits(runner.SuiteVisible).WithDefaults() // a check run
 	const slack = 5 * time.Second
-	info := waitStopped(t, engine.Engine(), id, 2*(lim.Wall+slack))
+	// A warm container ends as soon as its stdin closes with the server's
+	// connection: it has no payload. The run's ends when its CPU budget is spent.
+	var info container.InspectResponse
+	found := false
+	for _, id := range ids {
+		if st := waitStopped(t, engine.Engine(), id, 2*(lim.Wall+slack)); st.State.ExitCode != 0 {
+			info, found = st, true
+		}
+	}
+	if !found {
+		t.Fatal("every container of the server exited 0; want the looping run's stopped by its watchdog")
+	}
 	started, _ := time.Parse(time.RFC3339Nano, info.State.StartedAt)
 	finished, _ := time.Parse(time.RFC3339Nano, info.State.FinishedAt)
 	t.Logf("the container ran %s for a CPU limit of %s and exited with %d", finished.Sub(started).Round(time.Millisecond), lim.CPU, info.State.ExitCode)
@@ -55,9 +71,10 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	}
 }
 
-// runningContainerOf waits until the instance has a running container and
-// returns its id.
-func runningContainerOf(t *testing.T, cli containerLister, instance string) string {
+// runningContainersOf waits until one of the instance's running containers
+// runs a process whose command line holds marker, and returns the ids of
+// all those running.
+func runningContainersOf(t *testing.T, cli containerWatcher, instance, marker string) []string {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
@@ -67,13 +84,30 @@ func runningContainerOf(t *testing.T, cli containerLister, instance string) stri
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(list) > 0 {
-			return list[0].ID
+		ids, found := make([]string, len(list)), false
+		for i, c := range list {
+			ids[i] = c.ID
+			top, err := cli.ContainerTop(context.Background(), c.ID, nil)
+			if err != nil {
+				continue // it ended meanwhile
+			}
+			for _, proc := range top.Processes {
+				found = found || strings.Contains(strings.Join(proc, " "), marker)
+			}
+		}
+		if found {
+			return ids
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	t.Fatal("the running run has no running container after a minute")
-	return ""
+	t.Fatalf("no container of the server ran %q within a minute", marker)
+	return nil
+}
+
+// containerWatcher lists containers and their processes; the engine's client is one.
+type containerWatcher interface {
+	containerLister
+	ContainerTop(ctx context.Context, id string, args []string) (container.TopResponse, error)
 }
 
 // containerInspector reads a container's state; the engine's client is one.

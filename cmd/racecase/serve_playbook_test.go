@@ -13,7 +13,9 @@ import (
 
 // TestUnsolvedWorkspacesGetNoPlaybookText opens a workspace of every
 // dossier, reveals every hint and reads every learner route, searches
-// included: no answer carries the playbook, nor any of its secret text.
+// included: no answer carries the playbook, nor the text of any field the
+// schema marks secret or internal (the answer, the playbook, the decoys a
+// wrong turn is written from).
 func TestUnsolvedWorkspacesGetNoPlaybookText(t *testing.T) {
 	srv := startWithoutEngine(t)
 	dossiers, err := challenges.LoadAll(challenges.FS)
@@ -44,12 +46,12 @@ func TestUnsolvedWorkspacesGetNoPlaybookText(t *testing.T) {
 			bodies = append(bodies, c.do("GET", "/api/playbooks/"+d.Slug, nil))
 			problemOf(t, bodies[len(bodies)-1], http.StatusForbidden, "forbidden")
 
-			secrets := secretPlaybookText(d)
+			secrets := withheldText(t, d, dossiers)
 			for i, r := range bodies {
 				text := normalised(jsonStrings(t, r.body))
 				for _, s := range secrets {
 					if strings.Contains(text, s) {
-						t.Errorf("answer %d (%s) contains secret playbook text %q", i, strings.SplitN(string(r.body), "\n", 2)[0][:min(60, len(r.body))], s)
+						t.Errorf("answer %d (%s) contains withheld text %q", i, strings.SplitN(string(r.body), "\n", 2)[0][:min(60, len(r.body))], s)
 					}
 				}
 				if key := playbookKey(t, r.body); key != "" {
@@ -60,29 +62,37 @@ func TestUnsolvedWorkspacesGetNoPlaybookText(t *testing.T) {
 	}
 }
 
-// secretPlaybookText is every secret text of d's playbook, whitespace
-// normalised, with the first 40 characters of each long one on their own so
-// that a shortened copy is caught too. Fix terms are not text: they are
-// words that hints may use.
-func secretPlaybookText(d *challenges.Dossier) []string {
-	pb := d.Playbook
-	texts := []string{pb.TLDR, pb.Why}
-	for _, s := range pb.Steps {
-		texts = append(texts, s.Action, s.Expected)
+// withheldText is every text of d that the schema marks secret or internal
+// and no public field of any dossier also holds, whitespace normalised, with
+// the first 40 characters of each long one on their own so that a shortened
+// copy is caught too. Fix terms are not text: they are words that hints may use.
+func withheldText(t *testing.T, d *challenges.Dossier, dossiers []*challenges.Dossier) []string {
+	t.Helper()
+	public := map[string]bool{}
+	for _, other := range dossiers {
+		texts, err := other.FieldTexts()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ft := range texts {
+			if ft.Visibility == challenges.VisibilityPublic {
+				public[ft.Text] = true
+			}
+		}
 	}
-	for _, l := range pb.NotFor {
-		texts = append(texts, l.When, l.Really)
+	texts, err := d.FieldTexts()
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, r := range pb.Provenance {
-		texts = append(texts, r.Title, r.URL)
-	}
-	texts = append(append(texts, pb.UseWhen...), pb.EdgeCases...)
 	var out []string
-	for _, t := range texts {
-		t = normalised(t)
-		out = append(out, t)
-		if len(t) > 60 {
-			out = append(out, t[:40])
+	for _, ft := range texts {
+		if ft.Visibility == challenges.VisibilityPublic || public[ft.Text] || strings.HasPrefix(ft.Field, "playbook.fix_terms[") {
+			continue
+		}
+		text := normalised(ft.Text)
+		out = append(out, text)
+		if len(text) > 60 {
+			out = append(out, text[:40])
 		}
 	}
 	return out

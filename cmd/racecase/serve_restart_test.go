@@ -124,7 +124,7 @@ func TestKilledServerFinishesEveryRunOnceAfterRestart(t *testing.T) {
 // buildForRestart builds the racecase binary into a temporary directory and
 // returns it with a data directory and a log file beside it; the log is
 // printed when the test fails.
-func buildForRestart(t *testing.T) (bin, data string, logFile *os.File) {
+func buildForRestart(t testing.TB) (bin, data string, logFile *os.File) {
 	t.Helper()
 	dir := t.TempDir()
 	bin = filepath.Join(dir, "racecase")

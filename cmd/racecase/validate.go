@@ -23,13 +23,15 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 	flags := flag.NewFlagSet("validate", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	runs := flags.Int("runs", 3, "how many times the reference fix must pass the hidden suite with identical results")
+	mutants := flags.Bool("mutants", true, "also run the mutants of each reference fix (generated wrong fixes) through the hidden suite; --mutants=false skips them")
 	format := flags.String("format", "table", "output format: table, json or junit (JUnit XML: one testsuite per dossier, one testcase per claim)")
 	where := addContentFlags(flags, "")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: racecase validate [--runs N] [--format table|json|junit] [--challenges DIR [--hidden-tests DIR]] [slug ...]")
+		fmt.Fprintln(stderr, "usage: racecase validate [--runs N] [--mutants=false] [--format table|json|junit] [--challenges DIR [--hidden-tests DIR]] [slug ...]")
 		fmt.Fprintln(stderr, "Proves every named dossier (all when none is named) through the Docker runner: the buggy repo")
 		fmt.Fprintln(stderr, "fails the visible and the hidden suite, the reference fix passes both (the hidden one N times")
-		fmt.Fprintln(stderr, "with identical results), and every decoy fails the hidden suite.")
+		fmt.Fprintln(stderr, "with identical results), every decoy fails the hidden suite, and so does every mutant of the")
+		fmt.Fprintln(stderr, "reference fix not marked equivalent in dossier.yaml; it prints each dossier's mutation score.")
 		fmt.Fprintln(stderr, "Exit codes: 0 every claim held, 1 a dossier is broken or a claim failed, 2 usage or unknown slug, 3 no engine.")
 		flags.PrintDefaults()
 	}
@@ -73,7 +75,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 	}
 	defer engine.Close()
 
-	proofs, err := proveAll(ctx, engine, tag, src, dossiers, *runs)
+	proofs, err := proveAll(ctx, engine, tag, src, dossiers, *runs, *mutants)
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase validate: %v\n", err)
 		if errors.Is(err, hiddentests.ErrNoSuite) {
@@ -93,6 +95,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 		}
 	default:
 		writeProofTable(stdout, proofs)
+		writeMutationScores(stdout, proofs)
 		writeTimeMargins(stderr, proofs)
 	}
 	for _, p := range proofs {
@@ -106,7 +109,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 // proveAll proves every dossier through r, with each one's hidden suite from
 // src, and returns every proof in order. An error means a dossier has no
 // hidden suite (wrapping hiddentests.ErrNoSuite) or the runner failed.
-func proveAll(ctx context.Context, r runner.Runner, image string, src content, dossiers []*challenges.Dossier, runs int) ([]challenges.Proof, error) {
+func proveAll(ctx context.Context, r runner.Runner, image string, src content, dossiers []*challenges.Dossier, runs int, mutants bool) ([]challenges.Proof, error) {
 	var proofs []challenges.Proof
 	for _, d := range dossiers {
 		hidden, err := src.suite(d.Slug)
@@ -115,6 +118,7 @@ func proveAll(ctx context.Context, r runner.Runner, image string, src content, d
 		}
 		got, err := challenges.Prove(ctx, r, src.fsys, d, challenges.ProofOptions{
 			Image: image, Runs: runs, Parallel: runtime.NumCPU(), Hidden: hidden,
+			Mutants: mutants, Syntax: authoring.CheckSyntax,
 		})
 		if err != nil {
 			return nil, err
@@ -138,7 +142,7 @@ func checkSuites(ctx context.Context, src content, dossiers []*challenges.Dossie
 		if err != nil {
 			return nil, err
 		}
-		ps, err := authoring.SuiteProblems(ctx, src.suiteFile(d.Slug), hidden[hiddentests.SuiteFile], repo)
+		ps, err := authoring.SuiteProblems(ctx, src.suiteFile(d.Slug), hidden[hiddentests.SuiteFile], repo, d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU)
 		if err != nil {
 			return nil, err
 		}
@@ -180,14 +184,34 @@ func writeProofTable(w io.Writer, proofs []challenges.Proof) {
 		if p.OK && p.Margins != nil {
 			detail = fmt.Sprintf("%s; used %s", detail, p.Margins)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d/%d identical\t%s\t%s\n",
-			p.Dossier, p.Subject, p.Suite, p.Want, p.Got, p.Identical, p.Runs, result, shorten(detail, 110))
+		runs := fmt.Sprintf("%d/%d identical", p.Identical, p.Runs)
+		if p.Mutation != nil {
+			runs = fmt.Sprintf("%d mutants", p.Runs)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n",
+			p.Dossier, p.Subject, p.Suite, p.Want, p.Got, runs, result, shorten(detail, 110))
 	}
 	tw.Flush()
 	if failed == 0 {
 		fmt.Fprintf(w, "\nall %d claims held\n", len(proofs))
 	} else {
 		fmt.Fprintf(w, "\n%d of %d claims did not hold\n", failed, len(proofs))
+	}
+}
+
+// writeMutationScores prints each dossier's mutation score and, in full,
+// every mutant that did not end as it should, so an author can mark it
+// equivalent or close the gap in the suite.
+func writeMutationScores(w io.Writer, proofs []challenges.Proof) {
+	for _, p := range proofs {
+		if p.Mutation != nil {
+			fmt.Fprintf(w, "\n%s: mutation score: %s\n", p.Dossier, p.Mutation)
+		}
+	}
+	for _, p := range proofs {
+		if p.Mutant != nil && !p.OK {
+			fmt.Fprintf(w, "  %s %s %s\n", p.Dossier, p.Mutant.ID, p.Detail)
+		}
 	}
 }
 
@@ -201,6 +225,9 @@ func writeTimeMargins(w io.Writer, proofs []challenges.Proof) {
 			fmt.Fprintf(w, "%s: reference fix's hidden runs used at most %d ms of the %d ms CPU limit (%.0f%%); slowest %d ms of the %d ms wall backstop (%.0f%%)\n",
 				p.Dossier, m.CPUMS, m.CPUBudgetMS, 100*float64(m.CPUMS)/float64(m.CPUBudgetMS),
 				m.SlowestMS, m.WallMS, 100*float64(m.SlowestMS)/float64(m.WallMS))
+		}
+		if s := p.Mutation; s != nil {
+			fmt.Fprintf(w, "%s: its %d mutants took %d ms of container time in all\n", p.Dossier, p.Runs, s.RunMS)
 		}
 	}
 }

@@ -24,7 +24,8 @@ func TestValidateScaffoldedDossier(t *testing.T) {
 	dir := newInTemp(t, slug)
 	validateJUnit := func() (int, junitReport) {
 		t.Helper()
-		code, out, errOut := runCLI(t, "validate", "--challenges", dir, "--runs", "2", "--format", "junit", slug)
+		// The skeleton's mutation score is TestValidateFailsASuiteThatLetsAMutantPass's subject.
+		code, out, errOut := runCLI(t, "validate", "--challenges", dir, "--runs", "2", "--mutants=false", "--format", "junit", slug)
 		if code == exitTrouble || code == exitUsage {
 			t.Fatalf("validate: code %d\n%s", code, errOut)
 		}
@@ -101,7 +102,8 @@ func TestValidateEveryClass(t *testing.T) {
 			t.Fatalf("new --class %s: code %d\n%s%s", c.Name, code, out, errOut)
 		}
 	}
-	code, out, errOut := runCLI(t, "validate", "--challenges", dir, "--runs", "2", "--format", "junit")
+	// Mutants are left out: the examples' mutation scores are not proven yet.
+	code, out, errOut := runCLI(t, "validate", "--challenges", dir, "--runs", "2", "--mutants=false", "--format", "junit")
 	if code == exitTrouble || code == exitUsage {
 		t.Fatalf("validate: code %d\n%s", code, errOut)
 	}
@@ -117,3 +119,70 @@ func TestValidateEveryClass(t *testing.T) {
 		t.Errorf("validate: code %d, %d dossiers proven, want %d", code, len(r.Suites), want)
 	}
 }
+
+// TestValidateFailsASuiteThatLetsAMutantPass proves, through the real runner,
+// a scaffolded dossier whose hidden suite only ever runs two workers at once
+// on one job: it kills the mutants that break the claim, but nothing in it
+// notices a release that deletes whatever claim it finds, so that mutant
+// survives and the dossier fails validation, naming it.
+func TestValidateFailsASuiteThatLetsAMutantPass(t *testing.T) {
+	engine := runnertest.Engine(t)
+	slug := fmt.Sprintf("weak-suite-%d", time.Now().UnixNano())
+	runnertest.ExpectNoLeftovers(t, engine, "racecase.dossier="+slug)
+	dir := newInTemp(t, slug)
+	if err := os.WriteFile(filepath.Join(dir, slug, "repo", "src", "claims.js"), []byte(checkThenSetClaims), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(filepath.Dir(dir), "hidden_tests", slug, "suite.mjs"), []byte(oneScenarioSuite), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "validate", "--challenges", dir, "--runs", "1", "--format", "junit", slug)
+	if code != exitViolation {
+		t.Fatalf("validate: code %d, want %d\n%s\n%s", code, exitViolation, out, errOut)
+	}
+	var survived, killed, score bool
+	for _, c := range parseJUnit(t, out).Suites[0].Cases {
+		switch {
+		case c.Name == "mutants fails the hidden suite":
+			score = c.Failure != nil && strings.Contains(c.Failure.Detail, "not killed: ")
+		case strings.HasPrefix(c.Name, "mutant drop-check-") && c.Failure != nil:
+			survived = survived || strings.Contains(c.Failure.Detail, "compareAndDelete made unconditional; SURVIVED")
+		case strings.HasPrefix(c.Name, "mutant split-atomic-") && c.Failure == nil:
+			killed = true
+		case strings.HasPrefix(c.Name, "mutant "):
+		case c.Failure != nil:
+			t.Errorf("claim %s did not hold: %s", c.Name, c.Failure.Detail)
+		}
+	}
+	if !survived || !killed || !score {
+		t.Errorf("release without its owner check survived: %v; setIfAbsent split killed: %v; score failed: %v\n%s", survived, killed, score, out)
+	}
+}
+
+// oneScenarioSuite is a hidden suite for the skeleton with one scenario: the
+// same job to two workers at once, judged by its receipts only.
+const oneScenarioSuite = `export default {
+  subject: {
+    module: 'src/worker.js',
+    factory: 'createWorker',
+    method: 'handle',
+    deps: {
+      workerId: { $: 'worker' },
+      store: { $: 'remote', name: 'store', methods: ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'delete'] },
+      mailer: { $: 'remote', name: 'mailer', methods: ['send'] },
+      clock: { $: 'clock' },
+      claimTtlMs: 30_000,
+    },
+    message: (job, attempt) => ({ id: job + '-' + attempt, jobId: job, attempt, orderId: 'ord-' + job, recipient: job + '@customers.example' }),
+    acked: (outcome) => outcome === 'sent' || outcome === 'duplicate',
+  },
+  effects: [{ target: 'mailer', method: 'send', label: 'receipt' }],
+  claimKeys: '^claim:',
+  limits: { maxLatencyMs: 1000, horizonMs: 120_000, maxSchedulesAfterFailure: 20 },
+  scenarios: [{
+    name: 'the same job delivered to two workers at once',
+    deliveries: [{ worker: 'blue', job: 'job-7', at: 0 }, { worker: 'green', job: 'job-7', at: 0 }],
+    tests: [{ name: 'exactly one receipt per job in every schedule', property: 'exactlyOncePerJob' }],
+  }],
+};
+`

@@ -29,14 +29,14 @@ func sortedFiles(files []file) []file {
 // and content (the recipe is the Dockerfile entry).
 func tagOf(files []file) (string, error) {
 	sum := sha256.New()
+	cache := loadDigestCache()
+	defer cache.save()
 	for _, f := range sortedFiles(files) {
-		content := sha256.New()
-		if f.open != nil {
-			if err := copyFrom(content, f); err != nil {
-				return "", err
-			}
+		content, err := cache.digest(f)
+		if err != nil {
+			return "", err
 		}
-		fmt.Fprintf(sum, "%q %o %x\n", f.name, tarMode(f.mode), content.Sum(nil))
+		fmt.Fprintf(sum, "%q %o %x\n", f.name, tarMode(f.mode), content)
 	}
 	return fmt.Sprintf("%s:%x", Repository, sum.Sum(nil))[:len(Repository)+1+tagHexDigits], nil
 }

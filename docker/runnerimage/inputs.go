@@ -21,6 +21,9 @@ type file struct {
 	mode fs.FileMode // permission bits, fs.ModeSticky, and fs.ModeDir for directories
 	size int64
 	open func() (io.ReadCloser, error) // nil for directories
+	// host and identity name a host file and its version (fileIdentity),
+	// under which its digest is cached; empty for generated content.
+	host, identity string
 }
 
 // inputs lists every entry of the build context: the recipe, Node.js with
@@ -50,20 +53,40 @@ func nodeFiles() ([]file, error) {
 	if err != nil {
 		return nil, fmt.Errorf("runnerimage: node is not installed: %w", err)
 	}
+	node, err := hostFile(bin, nodeInImage)
+	if err != nil {
+		return nil, err
+	}
+	cache := loadDigestCache()
+	defer cache.save()
+	if libs, ok := cache.libraries(node.host, node.identity); ok {
+		if files, err := withLibraries(node, libs); err == nil {
+			return files, nil
+		}
+		// A library moved: ask ldd again.
+	}
+	libs, err := ldd(bin)
+	if err != nil {
+		return nil, err
+	}
+	cache.setLibraries(node.host, node.identity, libs)
+	return withLibraries(node, libs)
+}
+
+// ldd returns the shared libraries the executable at bin links, the
+// dynamic loader included.
+func ldd(bin string) ([]string, error) {
 	out, err := exec.Command("ldd", bin).CombinedOutput()
 	if err != nil && !bytes.Contains(out, []byte("not a dynamic executable")) {
 		return nil, fmt.Errorf("runnerimage: ldd %s: %w: %s", bin, err, out)
 	}
-	libs, err := parseLdd(string(out))
-	if err != nil {
-		return nil, err
-	}
+	return parseLdd(string(out))
+}
+
+// withLibraries returns node followed by the host files of libs.
+func withLibraries(node file, libs []string) ([]file, error) {
 	files := make([]file, 0, len(libs)+1)
-	f, err := hostFile(bin, nodeInImage)
-	if err != nil {
-		return nil, err
-	}
-	files = append(files, f)
+	files = append(files, node)
 	for _, lib := range libs {
 		f, err := hostFile(lib, strings.TrimPrefix(lib, "/"))
 		if err != nil {
@@ -125,10 +148,12 @@ func hostFile(hostPath, inImage string) (file, error) {
 		return file{}, fmt.Errorf("runnerimage: %s is not a regular file", real)
 	}
 	return file{
-		name: "node/" + inImage,
-		mode: info.Mode().Perm(),
-		size: info.Size(),
-		open: func() (io.ReadCloser, error) { return os.Open(real) },
+		name:     "node/" + inImage,
+		mode:     info.Mode().Perm(),
+		size:     info.Size(),
+		open:     func() (io.ReadCloser, error) { return os.Open(real) },
+		host:     real,
+		identity: fileIdentity(info),
 	}, nil
 }
 

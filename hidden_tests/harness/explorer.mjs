@@ -7,11 +7,19 @@
 // first schedule that breaks it), proven (every schedule explored, none broke it),
 // or not finished (a budget ran out first). Budgets are counts of schedules and
 // steps, never time, so the same code gets the same outcome on any machine.
+//
+// Work counts what the search really runs: every step of every run, the replayed
+// prefix included, and runs that end early because the rest would only repeat an
+// explored order (they count no schedule), plus a fixed cost for restarting each
+// worker. It bounds the CPU time a scenario can take whatever the code does.
 
 import { World } from './world.mjs';
 import { PROPERTIES } from './properties.mjs';
 import { footprint, independent } from './events.mjs';
 import { stuckReason } from './diagnosis.mjs';
+
+/** The work of restarting one worker for a run, in steps: a fresh realm and module graph cost about that many steps. */
+export const RESTART_WORK = 10;
 
 /** Raised when the same choices lead to different behaviour: the code is not deterministic. */
 export class Nondeterminism extends Error {}
@@ -20,8 +28,9 @@ export class Nondeterminism extends Error {}
  * @typedef {object} Exploration
  * @property {number} schedules schedules explored to their end
  * @property {number} longest the most steps one schedule took
+ * @property {number} work steps run in all, restarts included (see above)
  * @property {Map<string, {message: string, trace: object[], output: string}>} verdicts counterexamples by property
- * @property {null | 'budget' | 'steps' | 'after-failure'} unfinished why the search stopped before the end, if it did
+ * @property {null | 'budget' | 'steps' | 'work' | 'after-failure'} unfinished why the search stopped before the end, if it did
  * @property {{ calls: number, timers: number }} busiest the most calls and timers one delivery made
  * @property {string} [setupError] why the workers could not even start
  */
@@ -36,8 +45,8 @@ export async function explore({ suite, scenario, pool }) {
   const known = { ...PROPERTIES, ...suite.properties };
   const properties = [...new Set(wanted)].map((name) => known[name]);
   const workers = [...new Set(scenario.deliveries.map((d) => d.worker))];
-  const { maxSchedules, maxSchedulesAfterFailure, maxSteps } = scenario.limits;
-  const outcome = { schedules: 0, longest: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 } };
+  const { maxSchedules, maxSchedulesAfterFailure, maxSteps, maxWork } = scenario.limits;
+  const outcome = { schedules: 0, longest: 0, work: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 } };
   const stack = [];
   let budget = maxSchedules;
 
@@ -48,6 +57,7 @@ export async function explore({ suite, scenario, pool }) {
     if (world.errors.length > 0) return { ...outcome, setupError: world.errors[0] };
 
     const { end, steps } = await followSchedule(world, stack, maxSteps);
+    outcome.work += RESTART_WORK * workers.length + steps;
     outcome.longest = Math.max(outcome.longest, steps);
     const busiest = world.busiestDelivery();
     outcome.busiest = { calls: Math.max(outcome.busiest.calls, busiest.calls), timers: Math.max(outcome.busiest.timers, busiest.timers) };
@@ -72,6 +82,10 @@ export async function explore({ suite, scenario, pool }) {
     if (outcome.verdicts.size > 0) budget = Math.min(budget, outcome.schedules + maxSchedulesAfterFailure);
     const decided = wanted.every((name) => outcome.verdicts.has(name));
     if (decided || !backtrack(stack)) return outcome;
+    if (outcome.work >= maxWork) {
+      outcome.unfinished = 'work';
+      return outcome;
+    }
     if (outcome.schedules >= budget) {
       outcome.unfinished = budget < maxSchedules ? 'after-failure' : 'budget';
       return outcome;

@@ -59,10 +59,10 @@ function memoryShare(suite) {
 
 /** The result of each of a scenario's tests, from its exploration. */
 function judge(scenario, outcome, limits) {
-  const budget = { schedules: limits.maxSchedules, steps: limits.maxSteps };
+  const budget = { schedules: limits.maxSchedules, steps: limits.maxSteps, work: limits.maxWork };
   const firstFailure = scenario.tests.find((test) => outcome.verdicts.has(test.property));
   return scenario.tests.map((test) => {
-    const measured = { schedules: outcome.schedules, longest: outcome.longest, budget };
+    const measured = { schedules: outcome.schedules, longest: outcome.longest, work: outcome.work, budget };
     const failed = outcome.verdicts.get(test.property);
     if (failed) {
       return { name: test.name, status: 'fail', message: failed.message, output: clip(failed.output), ...measured, trace: trimTrace(failed.trace) };

@@ -2,14 +2,16 @@
 // <suite.mjs> <repoDir>` loads the suite, checks every field and name in it (see
 // suite.mjs), then loads the subject module from the repository in a worker realm,
 // calls its factory and looks for its method, as a hidden run would. It prints
-// {"problems":[{ field, message, fix, line }]} on stdout; line is the suite file's
-// line the problem is on (0 when it cannot be placed). Syntax errors are found
-// before this runs (`node --check`), by racecase lint.
+// {"problems":[{ field, message, fix, line }], "work": n} on stdout; line is the
+// suite file's line the problem is on (0 when it cannot be placed), and work is
+// the sum of every scenario's work budget (maxWork), 0 when the suite has
+// problems. Syntax errors are found before this runs (`node --check`), by
+// racecase lint.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkSuite, materializeSuite } from './suite.mjs';
+import { checkSuite, materializeSuite, prepareSuite } from './suite.mjs';
 import { Realm, compileRuntime } from './worker/realm.mjs';
 import { ModuleGraph, ModuleSources, ModuleError } from './worker/module-graph.mjs';
 
@@ -92,23 +94,29 @@ async function checkSubject(suite) {
   return problems;
 }
 
+/** Every scenario's work budget, added up: what the whole suite may run. */
+function workOf(suite) {
+  return prepareSuite(suite).scenarios.reduce((sum, scenario) => sum + scenario.limits.maxWork, 0);
+}
+
 async function main() {
   let exported;
   try {
     exported = (await import(pathToFileURL(suiteFile).href)).default;
   } catch (error) {
-    return [{ field: '', message: `the suite cannot be loaded: ${error?.name ?? 'Error'}: ${error?.message ?? error}`, fix: 'fix the error at this line', line: lineOfError(error) }];
+    return { problems: [{ field: '', message: `the suite cannot be loaded: ${error?.name ?? 'Error'}: ${error?.message ?? error}`, fix: 'fix the error at this line', line: lineOfError(error) }] };
   }
   let suite;
   try {
     suite = materializeSuite(exported);
   } catch (error) {
-    return [{ field: '', message: `the suite's default export failed: ${error?.message ?? error}`, fix: 'fix the error at this line', line: lineOfError(error) }];
+    return { problems: [{ field: '', message: `the suite's default export failed: ${error?.message ?? error}`, fix: 'fix the error at this line', line: lineOfError(error) }] };
   }
   const problems = checkSuite(suite).map((p) => ({ field: p.field, message: p.message, fix: p.fix, line: lineOf(suite, p) }));
-  if (problems.some((p) => p.field.startsWith('subject'))) return problems;
-  return [...problems, ...await checkSubject(suite)];
+  if (problems.some((p) => p.field.startsWith('subject'))) return { problems };
+  const all = [...problems, ...await checkSubject(suite)];
+  return { problems: all, work: all.length === 0 ? workOf(suite) : 0 };
 }
 
-process.stdout.write(`${JSON.stringify({ problems: await main() })}\n`);
+process.stdout.write(`${JSON.stringify(await main())}\n`);
 process.exit(0);

@@ -1,8 +1,9 @@
-// The container's entry point: `node supervisor.mjs visible|hidden`.
+// The supervisor: `node supervisor.mjs`, started by the watchdog.
 //
-// Reads the run's payload from stdin (see PROTOCOL.md), writes the learner's files,
-// runs the suite, kills every other process, and prints the result record tagged with
-// the nonce as its very last act. Learner code never runs in this process.
+// Boots (imports everything it needs), then waits for the run's payload on stdin (see
+// PROTOCOL.md), writes the learner's files, runs the suite the payload names, kills
+// every other process, and prints the result record tagged with the nonce as its very
+// last act. Learner code never runs in this process.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,8 @@ const REPO_DIR = '/work/repo';
 const RECORD = '\x1eracecase-result';
 /** The largest payload read from stdin: the runner never sends more than /work can hold, base64-encoded. */
 const PAYLOAD_LIMIT_BYTES = 128 << 20;
+/** The pipe to the watchdog on which the supervisor announces the payload's arrival. */
+const ANNOUNCE_FD = 3;
 
 // SIGUSR1 would open the inspector; a child with a debugger attached to us could
 // forge anything. Handling the signal keeps the inspector closed.
@@ -30,6 +33,22 @@ function writeWorkspace(files) {
   }
 }
 
+/**
+ * Tells the watchdog, on fd 3, that the payload is arriving, and waits for its answer:
+ * then its budgets run and its start marker is out. Closes fd 3, which nothing
+ * started later inherits. Without a watchdog (no fd 3) there is nobody to tell.
+ */
+function announceStart() {
+  try {
+    if (!fs.fstatSync(ANNOUNCE_FD).isSocket()) return;
+  } catch {
+    return;
+  }
+  fs.writeSync(ANNOUNCE_FD, '!');
+  fs.readSync(ANNOUNCE_FD, Buffer.alloc(1));
+  fs.closeSync(ANNOUNCE_FD);
+}
+
 /** Reads the payload from stdin, refusing one larger than the limit before it is all in memory. */
 function readPayload() {
   const chunks = [];
@@ -44,6 +63,7 @@ function readPayload() {
       if (error.code === 'EOF') break;
       throw error;
     }
+    if (total === 0) announceStart();
     if (n === 0) break;
     total += n;
     if (total > PAYLOAD_LIMIT_BYTES) throw new Error(`the payload is larger than ${PAYLOAD_LIMIT_BYTES} bytes`);
@@ -66,7 +86,6 @@ function killEverythingElse() {
 }
 
 async function main() {
-  const suiteKind = process.argv[2];
   let payload = {};
   let results;
   try {
@@ -75,6 +94,7 @@ async function main() {
     fs.mkdirSync(REPO_DIR, { recursive: true });
     writeWorkspace(payload.files);
     const outputLimitBytes = Number(payload.outputLimitBytes) || 1 << 20;
+    const suiteKind = payload.suite;
     if (suiteKind === 'visible') {
       results = await runVisible({ repoDir: REPO_DIR, outputLimitBytes });
     } else if (suiteKind === 'hidden') {

@@ -4,7 +4,7 @@
 
 /**
  * @param {import('./explorer.mjs').Exploration} outcome
- * @param {{ maxSchedules: number, maxSchedulesAfterFailure: number, maxSteps: number }} limits
+ * @param {{ maxSchedules: number, maxSchedulesAfterFailure: number, maxSteps: number, maxWork: number }} limits
  * @param {string} [failedTest] the scenario's first failing test, when one failed
  */
 export function unfinishedMessage(outcome, limits, failedTest) {
@@ -12,12 +12,21 @@ export function unfinishedMessage(outcome, limits, failedTest) {
     return `not decided: the exploration stopped ${limits.maxSchedulesAfterFailure} schedules after `
       + `"${failedTest}" failed (it held in the ${outcome.schedules} schedules explored); fix that test first`;
   }
+  if (outcome.unfinished === 'work' && failedTest) {
+    return `not decided: the exploration used its work budget (${outcome.work} of ${limits.maxWork} steps, restarts included) `
+      + `after "${failedTest}" failed (it held in the ${outcome.schedules} schedules explored); fix that test first`;
+  }
   const { calls, timers } = outcome.busiest;
   const load = `one delivery of your code made up to ${calls} store and service call${calls === 1 ? '' : 's'}`
     + ` and set up to ${timers} timer${timers === 1 ? '' : 's'}, and each one multiplies the orders to check`;
   if (outcome.unfinished === 'steps') {
     return `the exploration did not finish, so this test is not proven: one schedule ran for more than ${limits.maxSteps} steps `
       + `without every delivery ending (${load}). Look for a retry or polling loop that never gives up, or calls that could be one`;
+  }
+  if (outcome.unfinished === 'work') {
+    return `the exploration did not finish, so this test is not proven: it ran ${outcome.work} steps, its work budget of `
+      + `${limits.maxWork} (restarts included), in ${outcome.schedules} schedules without covering every order (${load}). `
+      + 'Look for polling or retry loops that make every schedule long, or calls that could be one';
   }
   return `the exploration did not finish, so this test is not proven: it explored ${outcome.schedules} schedules, its budget, `
     + `without covering every order (${load}). Look for polling or retry loops, or calls that could be one`;

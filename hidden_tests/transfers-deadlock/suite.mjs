@@ -167,6 +167,8 @@ export default {
     {
       name: 'a payment and its send-back between the same two wallets at once',
       store: STORE_AT_START,
+      // Lock time-outs and retries make each schedule a few hundred steps long.
+      limits: { maxWork: 8000 },
       deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_back1')],
       tests: [
         { name: 'a payment and its send-back both complete in every schedule', property: 'allDeliveriesAcked' },
@@ -179,6 +181,8 @@ export default {
     {
       name: 'money into a savings pot and back out at once',
       store: STORE_AT_START,
+      // Lock time-outs and retries make each schedule a few hundred steps long.
+      limits: { maxWork: 8000 },
       deliveries: [on('pod-a', 'trf_save1'), on('pod-b', 'trf_unsave1')],
       tests: [
         { name: "moves between a customer's wallet and savings pot both complete", property: 'allDeliveriesAcked' },

@@ -66,7 +66,8 @@ CREATE TABLE preview_learners (
 );
 
 -- validations are every proof of a dossier an instructor asked for: who,
--- when, which version of its files, how many of its container runs are done, and its proofs (JSON).
+-- when, which version of its files, how many of its container runs are
+-- done, and its proofs (JSON).
 CREATE TABLE validations (
     id              TEXT PRIMARY KEY,
     dossier         TEXT NOT NULL,
@@ -74,8 +75,8 @@ CREATE TABLE validations (
     requested_by    TEXT NOT NULL,
     state           TEXT NOT NULL CHECK (state IN ('running', 'done', 'failed')),
     ok              INTEGER NOT NULL DEFAULT 0,
-    runs_done     INTEGER NOT NULL DEFAULT 0,
-    runs_total    INTEGER NOT NULL DEFAULT 0,
+    runs_done       INTEGER NOT NULL DEFAULT 0,
+    runs_total      INTEGER NOT NULL DEFAULT 0,
     proofs          TEXT NOT NULL,
     error           TEXT NOT NULL DEFAULT '',
     started_at      INTEGER NOT NULL,

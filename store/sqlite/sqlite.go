@@ -13,15 +13,16 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
-	"modernc.org/sqlite"
-	sqlite3 "modernc.org/sqlite/lib"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
 // FileName is the database file's name inside the data directory.
 const FileName = "racecase.db"
 
-// DB is an open database: the pool (one connection) and the generated queries.
+// DB is an open database: the pool (one connection) and the generated
+// queries. It is a store.DB.
 type DB struct {
 	// Pool is the connection pool; it holds a single connection, so a
 	// transaction holds the whole database until it ends.
@@ -76,39 +77,41 @@ func (d *DB) Close() error {
 	return err
 }
 
+// tx is a transaction: the queries bound to it, and the transaction itself
+// for River.
+type tx struct {
+	*db.Queries
+	tx *sql.Tx
+}
+
 // InTx runs fn in a transaction with queries bound to it, committing when fn
 // returns nil and rolling back otherwise.
-func (d *DB) InTx(ctx context.Context, fn func(tx *sql.Tx, q *db.Queries) error) error {
-	tx, err := d.Pool.BeginTx(ctx, nil)
+func (d *DB) InTx(ctx context.Context, fn func(store.Tx) error) error {
+	t, err := d.Pool.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("sqlite: begin: %w", err)
 	}
-	if err := fn(tx, d.Queries.WithTx(tx)); err != nil {
-		_ = tx.Rollback()
+	if err := fn(tx{Queries: d.Queries.WithTx(t), tx: t}); err != nil {
+		_ = t.Rollback()
 		return err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := t.Commit(); err != nil {
 		return fmt.Errorf("sqlite: commit: %w", err)
 	}
 	return nil
 }
 
-// IsUniqueViolation reports whether err is SQLite refusing a row that would
-// break a UNIQUE or PRIMARY KEY constraint.
-func IsUniqueViolation(err error) bool {
-	var e *sqlite.Error
-	if !errors.As(err, &e) {
-		return false
-	}
-	return e.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || e.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
-}
+// Ping checks that the database answers.
+func (d *DB) Ping(ctx context.Context) error { return d.Pool.PingContext(ctx) }
 
-// IsFull reports whether err is SQLite failing to write because the disk is
-// full; the statement's transaction has been rolled back.
-func IsFull(err error) bool {
-	var e *sqlite.Error
-	return errors.As(err, &e) && e.Code()&0xff == sqlite3.SQLITE_FULL
-}
+// Shared is false: the data directory's lock keeps every other process out.
+func (d *DB) Shared() bool { return false }
+
+// Notify does nothing: no other process uses the database.
+func (d *DB) Notify(context.Context, string) error { return nil }
+
+// Listen returns at once: no other process uses the database.
+func (d *DB) Listen(context.Context, func(string), func()) error { return nil }
 
 // lockDir takes an exclusive lock on dir's lock file so that no second
 // process opens the same database; the kernel drops it when the process dies.
@@ -127,3 +130,5 @@ func lockDir(dir string) (*os.File, error) {
 	}
 	return f, nil
 }
+
+var _ store.DB = (*DB)(nil)

@@ -4,8 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"testing/fstest"
 
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 )
 
@@ -70,7 +70,7 @@ func TestOneRunInFlightIsEnforcedByTheDatabase(t *testing.T) {
 	must(d.CreateWorkspace(ctx, db.CreateWorkspaceParams{ID: "w", LearnerID: "l", Dossier: "x", CreatedAt: 1}))
 	must(d.InsertRun(ctx, db.InsertRunParams{ID: "r1", WorkspaceID: "w", Kind: "check", Files: "{}", CreatedAt: 1}))
 	err = d.InsertRun(ctx, db.InsertRunParams{ID: "r2", WorkspaceID: "w", Kind: "check", Files: "{}", CreatedAt: 2})
-	if !IsUniqueViolation(err) {
+	if !store.IsUniqueViolation(err) {
 		t.Fatalf("a second run in flight: %v", err)
 	}
 	verdict, results, at := "pass", "{}", int64(3)
@@ -82,21 +82,4 @@ func TestOneRunInFlightIsEnforcedByTheDatabase(t *testing.T) {
 		t.Fatal("a second verdict was written")
 	}
 	must(d.InsertRun(ctx, db.InsertRunParams{ID: "r2", WorkspaceID: "w", Kind: "check", Files: "{}", CreatedAt: 2}))
-}
-
-func TestReadMigrationsRejectsBadNames(t *testing.T) {
-	for name, files := range map[string]fstest.MapFS{
-		"bad name":  {"migrations/init.sql": {Data: []byte("SELECT 1;")}},
-		"duplicate": {"migrations/0001_a.sql": {Data: []byte("SELECT 1;")}, "migrations/0001_b.sql": {Data: []byte("SELECT 1;")}},
-	} {
-		if _, err := readMigrations(files); err == nil {
-			t.Errorf("%s: no error", name)
-		}
-	}
-	all, err := readMigrations(fstest.MapFS{
-		"migrations/0002_b.sql": {Data: []byte("B")}, "migrations/0001_a.sql": {Data: []byte("A")},
-	})
-	if err != nil || len(all) != 2 || all[0].version != 1 || all[1].sql != "B" {
-		t.Fatalf("sorted migrations: %+v, %v", all, err)
-	}
 }

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runHidden } from '../hidden.mjs';
+import { RESTART_WORK } from '../explorer.mjs';
 import { repoWithLock, lockSuite, testNamed } from './helpers.mjs';
 
 const EXACTLY_ONCE = 'exactly one notification per job in every schedule';
@@ -21,7 +22,7 @@ test('a schedule budget that runs out is an error that says why, never a pass', 
   assert.equal(test1.status, 'error');
   assert.match(test1.message, /did not finish, so this test is not proven: it explored 2 schedules, its budget/);
   assert.match(test1.message, /made up to \d+ store and service calls/);
-  assert.deepEqual(test1.budget, { schedules: 2, steps: 3000 });
+  assert.deepEqual(test1.budget, { schedules: 2, steps: 3000, work: 4000 });
 });
 
 test('the same budget gives the same outcome on every run', async () => {
@@ -65,4 +66,32 @@ test('a delivery that keeps calling without finishing fails boundedCalls, and it
   assert.equal(test1.status, 'fail', JSON.stringify(results));
   assert.match(test1.message, /job-7 \(blue\) made more than 10 store and service calls without finishing/);
   assert.ok(test1.longest < 20, `the schedule should end at the 11th call, not run on (${test1.longest} steps)`);
+});
+
+test('a work budget that runs out is an error that gives its numbers, never a pass', async () => {
+  const results = await run('polling', { maxWork: 300 });
+  assert.equal(results.status, 'error');
+  const test1 = testNamed(results, EXACTLY_ONCE);
+  assert.equal(test1.status, 'error');
+  assert.match(test1.message, /did not finish, so this test is not proven: it ran \d+ steps, its work budget of 300 \(restarts included\), in \d+ schedules/);
+  assert.ok(test1.work >= 300 && test1.work < 300 + test1.longest + 10 * 2, `work ${test1.work} should stop just past its budget`);
+  assert.deepEqual(test1.budget, { schedules: 2000, steps: 3000, work: 300 });
+  assert.deepEqual(await run('polling', { maxWork: 300 }), results, 'the same work budget gives the same outcome');
+});
+
+test('work counts every worker restarted for a schedule and every step it ran', async () => {
+  const test1 = testNamed(await run('atomic'), EXACTLY_ONCE);
+  assert.equal(test1.status, 'pass');
+  assert.ok(test1.work >= test1.schedules * (2 * RESTART_WORK + 1) + test1.longest - 1,
+    `2 workers restarted for each of ${test1.schedules} schedules, the longest ${test1.longest} steps: work ${test1.work}`);
+});
+
+test('a work budget that runs out after a failure leaves the other tests undecided, naming the failure', async () => {
+  const atFailure = testNamed(await run('sleep-recheck', { maxSchedulesAfterFailure: 0 }), RELEASED).work;
+  const results = await run('sleep-recheck', { maxWork: atFailure });
+  assert.equal(testNamed(results, EXACTLY_ONCE).status, 'fail');
+  const undecided = testNamed(results, RELEASED);
+  assert.equal(undecided.status, 'error');
+  assert.match(undecided.message, new RegExp(`not decided: the exploration used its work budget \\(${atFailure} of ${atFailure} steps, `
+    + 'restarts included\\) after "exactly one notification per job in every schedule" failed'));
 });

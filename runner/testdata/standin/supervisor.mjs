@@ -1,6 +1,6 @@
 // Stand-in supervisor for the runner's integration tests, used until the real
 // one in hidden_tests/harness/ exists. It follows PROTOCOL.md only as far as
-// the runner needs: read the payload from stdin, write the workspace to
+// the runner needs: read the payload (which names the suite) from stdin, write the workspace to
 // /work/repo, run the suite, kill every other process, print the record, exit 0.
 //   visible: `node --test` in /work/repo, reported as one test.
 //   hidden:  secret suite.mjs, imported from memory; its default export takes
@@ -9,8 +9,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const suite = process.argv[2];
-const input = JSON.parse(fs.readFileSync(0, 'utf8'));
+// The handshake with the watchdog (PROTOCOL.md): announce the payload on fd 3,
+// wait for the answer, close fd 3; then read the payload.
+const first = Buffer.alloc(1 << 16);
+const n = fs.readSync(0, first);
+fs.writeSync(3, '!');
+fs.readSync(3, Buffer.alloc(1));
+fs.closeSync(3);
+const input = JSON.parse(Buffer.concat([first.subarray(0, n), fs.readFileSync(0)]).toString('utf8'));
+const suite = input.suite;
 const repo = '/work/repo';
 for (const [name, b64] of Object.entries(input.files)) {
   const file = path.join(repo, name);

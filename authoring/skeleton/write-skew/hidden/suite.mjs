@@ -42,7 +42,8 @@ export default ({ services }) => ({
   },
   services: { db: withOwners(services, 'alice', 'bob') },
   properties: { ownerRemains },
-  limits: { maxLatencyMs: 50, maxSchedulesAfterFailure: 20 },
+  // A step-down is a transaction of several calls: schedules are long, so twice the default work.
+  limits: { maxLatencyMs: 50, maxSchedulesAfterFailure: 20, maxWork: 8000 },
   scenarios: [
     {
       name: 'both owners of a project step down at once',

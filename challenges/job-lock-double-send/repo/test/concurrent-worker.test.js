@@ -9,6 +9,11 @@
 // event loop before it reaches the data, like a network round trip: while one
 // worker's call is "on the wire", the other worker gets to run. That is enough
 // to make the two workers interleave the same way on every run.
+//
+// Time is virtual. It stands still while any call is on the wire; once every
+// worker is asleep or done, the clock moves to the earliest wake-up time and
+// wakes whoever sleeps until then. A 5 ms wait ends before a 900 ms one, and a
+// lock's lease runs out when its time has come, as in production.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -19,25 +24,70 @@ import { createMemoryStore } from '../src/persistence/memory-store.js';
 
 const STORE_METHODS = ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'delete'];
 
-/** A clock that only moves when someone sleeps on it. Starts at the incident. */
-function steppingClock(start = Date.parse('2026-03-14T13:27:01.000Z')) {
+/**
+ * Virtual time for one test, starting at the incident.
+ *
+ * `roundTrip()` is how every simulated call travels: one turn of the event
+ * loop, during which the clock stands still. `clockFor(worker)` is the
+ * worker's view of the clock; its sleeps are written to `trace` when they end.
+ */
+function virtualTime(trace, start = Date.parse('2026-03-14T13:27:01.000Z')) {
   let now = start;
-  return {
-    now: () => now,
-    async sleep(ms) {
+  let onTheWire = 0;
+  let slept = 0;
+  let ticking = false;
+  /** @type {{ at: number, order: number, wake: () => void }[]} */
+  const sleepers = [];
+
+  // Waits for a turn in which no call is on the wire, then moves the clock to
+  // the earliest wake-up time and wakes everyone due then, in the order they
+  // fell asleep. Repeats while anyone sleeps.
+  async function tick() {
+    ticking = true;
+    while (sleepers.length > 0) {
       await nextTurn();
-      now += ms;
+      if (onTheWire > 0) continue;
+      sleepers.sort((a, b) => a.at - b.at || a.order - b.order);
+      now = Math.max(now, sleepers[0].at);
+      while (sleepers.length > 0 && sleepers[0].at <= now) sleepers.shift().wake();
+    }
+    ticking = false;
+  }
+
+  return {
+    async roundTrip() {
+      onTheWire += 1;
+      try {
+        await nextTurn();
+      } finally {
+        onTheWire -= 1;
+      }
     },
+    clockFor: (worker) => ({
+      now: () => now,
+      sleep: (ms) => new Promise((resolve) => {
+        const at = now + Math.max(0, Number(ms) || 0);
+        sleepers.push({
+          at,
+          order: slept++,
+          wake: () => {
+            trace.push(`${worker.padEnd(6)} sleep(${ms}) -> woke at +${at - start} ms`);
+            resolve();
+          },
+        });
+        if (!ticking) tick();
+      }),
+    }),
   };
 }
 
 /** The notification provider: records every notification it accepts. */
-function recordingProvider() {
+function recordingProvider(roundTrip) {
   const sent = [];
   return {
     sent,
     async send(notification) {
-      await nextTurn();
+      await roundTrip();
       sent.push(notification);
       return { providerMessageId: `pm-${sent.length}` };
     },
@@ -82,15 +132,15 @@ function delivery(jobId, attempt, id = `msg-${jobId}`) {
 /** Two workers on one store, with a shared trace. */
 function setUp() {
   const trace = [];
-  const clock = steppingClock();
-  const store = createMemoryStore({ clock, beforeOperation: () => nextTurn() });
-  const provider = recordingProvider();
+  const time = virtualTime(trace);
+  const store = createMemoryStore({ clock: time.clockFor('store'), beforeOperation: time.roundTrip });
+  const provider = recordingProvider(time.roundTrip);
   const worker = (workerId) =>
     createConsumer({
       workerId,
       store: traced(store, STORE_METHODS, workerId, trace),
       provider: traced(provider, ['send'], workerId, trace),
-      clock,
+      clock: time.clockFor(workerId),
     });
   return { trace, store, provider, blue: worker('blue'), green: worker('green') };
 }

@@ -6,10 +6,13 @@
 // the test: it sends a capture, gives up waiting after 2 s and retries with
 // the same Idempotency-Key, which the ingress routes to another instance.
 //
-// Nothing here uses real time. The clock only moves when the test moves it,
-// and every store call waits one turn of the event loop before it reaches the
-// data, like a round trip to Redis, so the instances interleave the same way
-// on every run.
+// Nothing here uses real time. Every store call waits one turn of the event
+// loop before it reaches the data, like a round trip to Redis, so the
+// instances interleave the same way on every run. Time is virtual: it stands
+// still while any call to Redis is on the wire; once every instance and the
+// checkout are waiting (on Kestrel, or on a sleep) or done, the clock moves to
+// the earliest wake-up time and wakes whoever waits until then. A 5 ms wait
+// ends before a 900 ms one, as it would in production.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,34 +26,64 @@ const STORE_METHODS = ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'delete'
 const STARTED_AT = Date.parse('2026-05-08T19:14:05.521Z');
 const CLIENT_TIMEOUT_MS = 2000;
 
-/** Lets every pending promise and store round trip run. */
-async function settle() {
-  for (let i = 0; i < 40; i++) await nextTurn();
+/**
+ * Virtual time, starting at the incident.
+ *
+ * `roundTrip()` is how every call to Redis travels: one turn of the event
+ * loop, during which the clock stands still. Kestrel's latency, the
+ * checkout's waits and anything an instance sleeps are sleeps on the clock.
+ */
+function virtualTime() {
+  let now = STARTED_AT;
+  let onTheWire = 0;
+  let slept = 0;
+  let ticking = false;
+  /** @type {{ at: number, order: number, wake: () => void }[]} */
+  const sleepers = [];
+
+  // Waits for a turn in which no call is on the wire, then moves the clock to
+  // the earliest wake-up time and wakes everyone due then, in the order they
+  // fell asleep. Repeats while anyone sleeps.
+  async function tick() {
+    ticking = true;
+    while (sleepers.length > 0) {
+      await nextTurn();
+      if (onTheWire > 0) continue;
+      sleepers.sort((a, b) => a.at - b.at || a.order - b.order);
+      now = Math.max(now, sleepers[0].at);
+      while (sleepers.length > 0 && sleepers[0].at <= now) sleepers.shift().wake();
+    }
+    ticking = false;
+  }
+
+  const clock = {
+    now: () => now,
+    /** Milliseconds since the first attempt was sent. */
+    elapsed: () => now - STARTED_AT,
+    /** Resolves after `ms` of virtual time; `onWake` runs as it ends. */
+    sleep: (ms, onWake = () => {}) => new Promise((resolve) => {
+      sleepers.push({ at: now + Math.max(0, Number(ms) || 0), order: slept++, wake: () => { onWake(); resolve(); } });
+      if (!ticking) tick();
+    }),
+    /** Resolves at `ms` after the first attempt was sent. */
+    until: (ms) => clock.sleep(STARTED_AT + ms - now),
+    async roundTrip() {
+      onTheWire += 1;
+      try {
+        await nextTurn();
+      } finally {
+        onTheWire -= 1;
+      }
+    },
+  };
+  return clock;
 }
 
-/** A clock that only moves when the test calls advanceTo(). */
-function manualClock() {
-  let now = STARTED_AT;
-  let order = 0;
-  const sleepers = [];
+/** One instance's view of the clock: its sleeps are written to `trace` as they end. */
+function instanceClock(clock, instance, trace) {
   return {
-    now: () => now,
-    sleep: (ms) => new Promise((resolve) => { sleepers.push({ at: now + ms, order: order++, resolve }); }),
-    elapsed: () => now - STARTED_AT,
-    /** Moves time to `ms` after the start, waking every sleeper due on the way, in order. */
-    async advanceTo(ms) {
-      const target = STARTED_AT + ms;
-      for (;;) {
-        await settle();
-        sleepers.sort((a, b) => a.at - b.at || a.order - b.order);
-        if (sleepers.length === 0 || sleepers[0].at > target) break;
-        const next = sleepers.shift();
-        now = Math.max(now, next.at);
-        next.resolve();
-      }
-      now = Math.max(now, target);
-      await settle();
-    },
+    now: clock.now,
+    sleep: (ms) => clock.sleep(ms, () => trace.push(`${String(clock.elapsed()).padStart(5)} ms  ${instance}  sleep(${ms}) ended`)),
   };
 }
 
@@ -84,14 +117,14 @@ function brief(value) {
 /** The API as the checkout sees it: three instances behind one ingress. */
 function setUp({ latencyMs = () => 600, failWith = () => null } = {}) {
   const trace = [];
-  const clock = manualClock();
-  const store = new MemoryStore({ clock, beforeEach: () => nextTurn() });
+  const clock = virtualTime();
+  const store = new MemoryStore({ clock, beforeEach: clock.roundTrip });
   const psp = createSandboxPsp({ clock, latencyMs, failWith });
   const instance = (instanceId) => createApp({
     instanceId,
     store: traced(store, STORE_METHODS, instanceId, clock, trace),
     psp: traced(psp, ['capture'], instanceId, clock, trace),
-    clock,
+    clock: instanceClock(clock, instanceId, trace),
   });
   return { trace, clock, psp, store, api: [instance('api-0'), instance('api-1'), instance('api-2')] };
 }
@@ -132,9 +165,9 @@ describe('the capture retry test', () => {
     const { clock, api, psp, trace } = world;
 
     const first = api[0].handle(captureRequest({ attempt: 1 }));
-    await clock.advanceTo(CLIENT_TIMEOUT_MS + 19); // the checkout gives up and retries
-    const retried = api[1].handle(captureRequest({ attempt: 2 })).then((response) => untilFinal(world, response, 2));
-    await clock.advanceTo(40_000);
+    const retried = clock.until(CLIENT_TIMEOUT_MS + 19) // the checkout gives up and retries
+      .then(() => api[1].handle(captureRequest({ attempt: 2 })))
+      .then((response) => untilFinal(world, response, 2));
 
     const [abandoned, answer] = await Promise.all([first, retried]);
     assert.equal(psp.captures.length, 1,
@@ -147,11 +180,13 @@ describe('the capture retry test', () => {
   test('a late retry is answered with the capture already made, without calling Kestrel', async () => {
     const { clock, api, psp, trace } = setUp();
 
-    const first = await Promise.all([api[0].handle(captureRequest({ attempt: 1 })), clock.advanceTo(1000)]).then(([r]) => r);
+    const first = await api[0].handle(captureRequest({ attempt: 1 }));
     assert.equal(first.status, 200, `the first attempt answered ${first.status}.${explain(trace)}`);
 
-    await clock.advanceTo(10_000); // the checkout's second retry comes 6 s after its first
-    const [late] = await Promise.all([api[2].handle(captureRequest({ attempt: 3 })), clock.advanceTo(11_000)]);
+    // The checkout never saw that answer: its first retry went out when it gave
+    // up waiting, and its second comes 6 s after that.
+    await clock.until(CLIENT_TIMEOUT_MS + 19 + 6_000);
+    const late = await api[2].handle(captureRequest({ attempt: 3 }));
 
     assert.equal(late.status, 200, `the late retry answered ${late.status} ${JSON.stringify(late.body)}.${explain(trace)}`);
     assert.equal(late.body.captureId, first.body.captureId, `the late retry named another capture.${explain(trace)}`);
@@ -162,10 +197,10 @@ describe('the capture retry test', () => {
   test('a capture Kestrel failed can be retried with the same key', async () => {
     const { clock, api, psp, trace } = setUp({ failWith: (call) => (call === 1 ? 'processor_unavailable' : null) });
 
-    const [failed] = await Promise.all([api[0].handle(captureRequest({ attempt: 1 })), clock.advanceTo(1000)]);
+    const failed = await api[0].handle(captureRequest({ attempt: 1 }));
     assert.equal(failed.status, 502, `a failed capture answered ${failed.status}.${explain(trace)}`);
 
-    const [retry] = await Promise.all([api[1].handle(captureRequest({ attempt: 2 })), clock.advanceTo(2000)]);
+    const retry = await api[1].handle(captureRequest({ attempt: 2 }));
     assert.equal(retry.status, 200, `the retry after a failure answered ${retry.status} ${JSON.stringify(retry.body)}.${explain(trace)}`);
     assert.equal(psp.captures.length, 1, `Kestrel made ${psp.captures.length} captures.${explain(trace)}`);
   });
@@ -173,8 +208,8 @@ describe('the capture retry test', () => {
   test('the same key sent for a different amount is refused', async () => {
     const { clock, api, psp, trace } = setUp();
 
-    await Promise.all([api[0].handle(captureRequest({ attempt: 1 })), clock.advanceTo(1000)]);
-    const [other] = await Promise.all([api[1].handle(captureRequest({ amount: 9900, attempt: 2 })), clock.advanceTo(2000)]);
+    await api[0].handle(captureRequest({ attempt: 1 }));
+    const other = await api[1].handle(captureRequest({ amount: 9900, attempt: 2 }));
 
     assert.equal(other.status, 422, `reusing the key for another amount answered ${other.status}.${explain(trace)}`);
     assert.equal(psp.captures.length, 1, `Kestrel made ${psp.captures.length} captures.${explain(trace)}`);

@@ -1,0 +1,66 @@
+package postgres
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/racecase/racecase/store"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// queue is a River client on the pool; it hears of new jobs through
+// LISTEN/NOTIFY.
+type queue struct {
+	*river.Client[pgx.Tx]
+}
+
+// NewQueue builds a River client over the database with cfg.
+func (d *DB) NewQueue(cfg *river.Config) (store.Queue, error) {
+	c, err := river.NewClient(riverpgxv5.New(d.Pool), cfg)
+	if err != nil {
+		return nil, err
+	}
+	return queue{c}, nil
+}
+
+// rawTx returns the pgx transaction of t.
+func rawTx(t store.Tx) (pgx.Tx, error) {
+	if t, ok := t.(tx); ok {
+		return t.tx, nil
+	}
+	return nil, store.ErrWrongTx
+}
+
+// InsertTx inserts a job inside t and returns its id.
+func (q queue) InsertTx(ctx context.Context, t store.Tx, args river.JobArgs) (int64, error) {
+	raw, err := rawTx(t)
+	if err != nil {
+		return 0, err
+	}
+	res, err := q.Client.InsertTx(ctx, raw, args, nil)
+	if err != nil {
+		return 0, err
+	}
+	return res.Job.ID, nil
+}
+
+// JobGetTx reads a job inside t.
+func (q queue) JobGetTx(ctx context.Context, t store.Tx, id int64) (*rivertype.JobRow, error) {
+	raw, err := rawTx(t)
+	if err != nil {
+		return nil, err
+	}
+	return q.Client.JobGetTx(ctx, raw, id)
+}
+
+// CompleteTx marks job completed inside t.
+func (q queue) CompleteTx(ctx context.Context, t store.Tx, job *rivertype.JobRow) error {
+	raw, err := rawTx(t)
+	if err != nil {
+		return err
+	}
+	_, err = river.JobCompleteTx[*riverpgxv5.Driver](ctx, raw, &river.Job[store.AnyArgs]{JobRow: job})
+	return err
+}
