@@ -28,10 +28,11 @@ type ValidationRecord struct {
 // abandonedValidation is the error of a validation a stopped racecase left running.
 const abandonedValidation = "racecase stopped before this validation finished; validate again"
 
-// StartValidation stores a validation that begins now.
+// StartValidation stores a validation that begins now, owned by this
+// process (see ContainerRunner, whose containers prove it).
 func (s *Service) StartValidation(ctx context.Context, r ValidationRecord) error {
 	if err := s.store.InsertValidation(ctx, db.InsertValidationParams{ID: r.ID, Dossier: r.Dossier, DossierVersion: r.Version,
-		RequestedBy: r.RequestedBy, StartedAt: millis(r.StartedAt)}); err != nil {
+		RequestedBy: r.RequestedBy, OwnerID: s.ownerID(), StartedAt: millis(r.StartedAt)}); err != nil {
 		return wrap(err, "insert validation")
 	}
 	return nil
@@ -64,14 +65,34 @@ func (s *Service) FinishValidation(ctx context.Context, r ValidationRecord) erro
 }
 
 // AbandonValidations marks failed every validation a stopped racecase left
-// running, and returns how many there were.
+// running, and returns how many there were. On a shared database those are
+// the validations whose owner's heartbeat is older than ownerTimeout (or
+// which no live owner holds); the running validations of other live
+// servers are left alone. On an unshared one, whose data directory's lock
+// keeps every other process out, they are all the validations whose owner
+// last beat before this service was built.
 func (s *Service) AbandonValidations(ctx context.Context) (int64, error) {
-	now := millis(s.now())
-	n, err := s.store.AbandonValidations(ctx, db.AbandonValidationsParams{Error: abandonedValidation, FinishedAt: &now})
+	now := s.now()
+	liveSince := millis(s.built)
+	if s.store.Shared() {
+		liveSince = millis(now.Add(-ownerTimeout))
+	}
+	at := millis(now)
+	n, err := s.store.AbandonValidations(ctx, db.AbandonValidationsParams{Error: abandonedValidation, FinishedAt: &at,
+		LiveSince: liveSince})
 	if err != nil {
 		return 0, wrap(err, "abandon validations")
 	}
 	return n, nil
+}
+
+// ownerID is the id under which this process beats its heartbeat, "" when
+// it starts no containers (and so proves no validation).
+func (s *Service) ownerID() string {
+	if s.runs == nil || s.runs.owner == nil {
+		return ""
+	}
+	return s.runs.owner.id
 }
 
 // Validations lists a dossier's newest max validations, newest first.

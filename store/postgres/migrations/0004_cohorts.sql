@@ -66,12 +66,15 @@ CREATE TABLE preview_learners (
 
 -- validations are every proof of a dossier an instructor asked for: who,
 -- when, which version of its files, how many of its container runs are
--- done, and its proofs (JSON).
+-- done, and its proofs (JSON). owner_id is the owner (see owners) of the
+-- process that proves it: a running validation whose owner's heartbeat
+-- stopped will never finish.
 CREATE TABLE validations (
     id              TEXT PRIMARY KEY,
     dossier         TEXT NOT NULL,
     dossier_version TEXT NOT NULL,
     requested_by    TEXT NOT NULL,
+    owner_id        TEXT NOT NULL,
     state           TEXT NOT NULL CHECK (state IN ('running', 'done', 'failed')),
     ok              BIGINT NOT NULL DEFAULT 0,
     runs_done       BIGINT NOT NULL DEFAULT 0,

@@ -122,6 +122,7 @@ type Validation struct {
 	Dossier        string
 	DossierVersion string
 	RequestedBy    string
+	OwnerID        string
 	State          string
 	Ok             int64
 	RunsDone       int64

@@ -12,16 +12,20 @@ import (
 const abandonValidations = `-- name: AbandonValidations :execrows
 UPDATE validations SET state = 'failed', error = $1, finished_at = $2
 WHERE state = 'running'
+  AND NOT EXISTS (SELECT 1 FROM owners o WHERE o.id = validations.owner_id AND o.heartbeat_at >= $3)
 `
 
 type AbandonValidationsParams struct {
 	Error      string
 	FinishedAt *int64
+	LiveSince  int64
 }
 
-// AbandonValidations marks failed the validations a stopped racecase left running.
+// AbandonValidations marks failed the running validations whose owner has
+// not beaten its heartbeat since live_since (or was forgotten as dead): the
+// process proving them stopped before they finished.
 func (q *Queries) AbandonValidations(ctx context.Context, arg AbandonValidationsParams) (int64, error) {
-	result, err := q.db.Exec(ctx, abandonValidations, arg.Error, arg.FinishedAt)
+	result, err := q.db.Exec(ctx, abandonValidations, arg.Error, arg.FinishedAt, arg.LiveSince)
 	if err != nil {
 		return 0, err
 	}
@@ -59,8 +63,9 @@ func (q *Queries) FinishValidation(ctx context.Context, arg FinishValidationPara
 }
 
 const insertValidation = `-- name: InsertValidation :exec
-INSERT INTO validations (id, dossier, dossier_version, requested_by, state, proofs, started_at)
-VALUES ($1, $2, $3, $4, 'running', '[]', $5)
+INSERT INTO validations (id, dossier, dossier_version, requested_by, owner_id, state, proofs, started_at)
+VALUES ($1, $2, $3, $4, $5,
+        'running', '[]', $6)
 `
 
 type InsertValidationParams struct {
@@ -68,6 +73,7 @@ type InsertValidationParams struct {
 	Dossier        string
 	DossierVersion string
 	RequestedBy    string
+	OwnerID        string
 	StartedAt      int64
 }
 
@@ -77,13 +83,14 @@ func (q *Queries) InsertValidation(ctx context.Context, arg InsertValidationPara
 		arg.Dossier,
 		arg.DossierVersion,
 		arg.RequestedBy,
+		arg.OwnerID,
 		arg.StartedAt,
 	)
 	return err
 }
 
 const listLatestValidations = `-- name: ListLatestValidations :many
-SELECT v.id, v.dossier, v.dossier_version, v.requested_by, v.state, v.ok, v.runs_done, v.runs_total, v.proofs, v.error, v.started_at, v.finished_at FROM validations v
+SELECT v.id, v.dossier, v.dossier_version, v.requested_by, v.owner_id, v.state, v.ok, v.runs_done, v.runs_total, v.proofs, v.error, v.started_at, v.finished_at FROM validations v
 WHERE NOT EXISTS (SELECT 1 FROM validations n WHERE n.dossier = v.dossier
                   AND (n.started_at > v.started_at OR (n.started_at = v.started_at AND n.id > v.id)))
 `
@@ -103,6 +110,7 @@ func (q *Queries) ListLatestValidations(ctx context.Context) ([]Validation, erro
 			&i.Dossier,
 			&i.DossierVersion,
 			&i.RequestedBy,
+			&i.OwnerID,
 			&i.State,
 			&i.Ok,
 			&i.RunsDone,
@@ -123,7 +131,7 @@ func (q *Queries) ListLatestValidations(ctx context.Context) ([]Validation, erro
 }
 
 const listValidations = `-- name: ListValidations :many
-SELECT id, dossier, dossier_version, requested_by, state, ok, runs_done, runs_total, proofs, error, started_at, finished_at FROM validations WHERE dossier = $1
+SELECT id, dossier, dossier_version, requested_by, owner_id, state, ok, runs_done, runs_total, proofs, error, started_at, finished_at FROM validations WHERE dossier = $1
 ORDER BY started_at DESC, id DESC LIMIT CAST($2 AS BIGINT)
 `
 
@@ -147,6 +155,7 @@ func (q *Queries) ListValidations(ctx context.Context, arg ListValidationsParams
 			&i.Dossier,
 			&i.DossierVersion,
 			&i.RequestedBy,
+			&i.OwnerID,
 			&i.State,
 			&i.Ok,
 			&i.RunsDone,

@@ -1,6 +1,7 @@
 -- name: InsertValidation :exec
-INSERT INTO validations (id, dossier, dossier_version, requested_by, state, proofs, started_at)
-VALUES (sqlc.arg(id), sqlc.arg(dossier), sqlc.arg(dossier_version), sqlc.arg(requested_by), 'running', '[]', sqlc.arg(started_at));
+INSERT INTO validations (id, dossier, dossier_version, requested_by, owner_id, state, proofs, started_at)
+VALUES (sqlc.arg(id), sqlc.arg(dossier), sqlc.arg(dossier_version), sqlc.arg(requested_by), sqlc.arg(owner_id),
+        'running', '[]', sqlc.arg(started_at));
 
 -- name: SetValidationProgress :exec
 UPDATE validations SET runs_done = sqlc.arg(runs_done), runs_total = sqlc.arg(runs_total)
@@ -13,9 +14,12 @@ SET state = sqlc.arg(state), ok = sqlc.arg(ok), proofs = sqlc.arg(proofs), error
 WHERE id = sqlc.arg(id);
 
 -- name: AbandonValidations :execrows
--- AbandonValidations marks failed the validations a stopped racecase left running.
+-- AbandonValidations marks failed the running validations whose owner has
+-- not beaten its heartbeat since live_since (or was forgotten as dead): the
+-- process proving them stopped before they finished.
 UPDATE validations SET state = 'failed', error = sqlc.arg(error), finished_at = sqlc.arg(finished_at)
-WHERE state = 'running';
+WHERE state = 'running'
+  AND NOT EXISTS (SELECT 1 FROM owners o WHERE o.id = validations.owner_id AND o.heartbeat_at >= sqlc.arg(live_since));
 
 -- name: ListValidations :many
 -- ListValidations lists a dossier's validations, newest first.

@@ -9,7 +9,9 @@ import (
 )
 
 type Querier interface {
-	// AbandonValidations marks failed the validations a stopped racecase left running.
+	// AbandonValidations marks failed the running validations whose owner has
+	// not beaten its heartbeat since live_since (or was forgotten as dead): the
+	// process proving them stopped before they finished.
 	AbandonValidations(ctx context.Context, arg AbandonValidationsParams) (int64, error)
 	BeatOwner(ctx context.Context, arg BeatOwnerParams) (int64, error)
 	CountFileHistory(ctx context.Context, arg CountFileHistoryParams) (CountFileHistoryRow, error)
