@@ -14,20 +14,51 @@ import (
 // the instructor token.
 const codeUnauthorized = "unauthorized"
 
+// keyInstructor is the gin context key of the name of the instructor token
+// a request carries.
+const keyInstructor = "racecase.instructor"
+
+// PrimaryInstructor is the name of the instructor token given by
+// --instructor-token (or generated at start).
+const PrimaryInstructor = "instructor"
+
 // requireInstructor lets through only requests carrying
-// "Authorization: Bearer <token>" (the scheme in any case), the token
-// compared in constant time. An empty token lets nothing through.
-func requireInstructor(token string) gin.HandlerFunc {
+// "Authorization: Bearer <token>" (the scheme in any case) with one of the
+// tokens, by name, each compared in constant time; the request's instructor
+// is then that token's name. An empty token lets nothing through.
+func requireInstructor(tokens map[string]string) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		got, ok := bearerToken(c.GetHeader("Authorization"))
-		if !ok || token == "" || subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
+		name := ""
+		for n, token := range tokens {
+			if ok && token != "" && subtle.ConstantTimeCompare([]byte(got), []byte(token)) == 1 {
+				name = n
+			}
+		}
+		if name == "" {
 			c.Header("WWW-Authenticate", `Bearer realm="racecase instructor"`)
 			writeProblem(c, newProblem(c, http.StatusUnauthorized, codeUnauthorized,
 				"Send the instructor token as Authorization: Bearer <token>. racecase serve prints the instructor URL with it at start."))
 			return
 		}
+		c.Set(keyInstructor, name)
 		c.Next()
 	}
+}
+
+// instructorOf returns the name of the request's instructor token.
+func instructorOf(c *gin.Context) string { return c.GetString(keyInstructor) }
+
+// instructorTokens returns every instructor token of cfg by name.
+func instructorTokens(cfg Config) map[string]string {
+	out := map[string]string{}
+	for name, token := range cfg.InstructorTokens {
+		out[name] = token
+	}
+	if cfg.InstructorToken != "" {
+		out[PrimaryInstructor] = cfg.InstructorToken
+	}
+	return out
 }
 
 // bearerToken returns the token of an Authorization header using the Bearer
@@ -63,7 +94,7 @@ func handleInstructorDossiers(desk *instructor.Desk) gin.HandlerFunc {
 // handleStartValidation starts validating a dossier in the background.
 func handleStartValidation(desk *instructor.Desk) gin.HandlerFunc {
 	return withDesk(desk, func(c *gin.Context, desk *instructor.Desk) {
-		v, err := desk.Validate(c.Param("slug"))
+		v, err := desk.Validate(c.Param("slug"), instructorOf(c))
 		if err != nil {
 			writeError(c, err)
 			return
@@ -81,5 +112,17 @@ func handleGetValidation(desk *instructor.Desk) gin.HandlerFunc {
 			return
 		}
 		c.JSON(http.StatusOK, v)
+	})
+}
+
+// handleValidationHistory lists a dossier's newest validations.
+func handleValidationHistory(desk *instructor.Desk) gin.HandlerFunc {
+	return withDesk(desk, func(c *gin.Context, desk *instructor.Desk) {
+		list, err := desk.History(c, c.Param("slug"))
+		if err != nil {
+			writeError(c, err)
+			return
+		}
+		c.JSON(http.StatusOK, gin.H{"validations": list})
 	})
 }

@@ -21,7 +21,8 @@ func addRoutes(r *gin.Engine, cfg Config) {
 	api.GET("/dossiers", handleListDossiers(svc))
 	api.GET("/dossiers/:slug", handleGetDossier(svc))
 
-	api.POST("/workspaces", handleCreateWorkspace(svc, key, newLearnerLimiter(cfg.NewLearnersPerMinute)))
+	learners := newLearnerLimiter(cfg.NewLearnersPerMinute)
+	api.POST("/workspaces", handleCreateWorkspace(svc, key, learners))
 	api.GET("/workspaces", handleListWorkspaces(svc))
 	api.GET("/workspaces/:id", handleGetWorkspace(svc))
 	api.GET("/workspaces/:id/files/*path", handleReadFile(svc))
@@ -32,6 +33,7 @@ func addRoutes(r *gin.Engine, cfg Config) {
 	api.GET("/workspaces/:id/hints", handleListHints(svc))
 	api.POST("/workspaces/:id/hints", handleRevealHint(svc))
 	api.GET("/workspaces/:id/progress", handleProgress(svc))
+	api.PUT("/workspaces/:id/hypothesis", handlePickHypothesis(svc))
 	api.POST("/workspaces/:id/runs", handleStartRun(svc))
 	api.GET("/workspaces/:id/events", handleWorkspaceEvents(svc, cfg.Done))
 	api.GET("/workspaces/:id/git", handleGitAccess(svc))
@@ -49,8 +51,21 @@ func addRoutes(r *gin.Engine, cfg Config) {
 	r.POST("/git/:repo/git-upload-pack", gitRoute(git.UploadPack))
 	r.POST("/git/:repo/git-receive-pack", gitRoute(git.ReceivePack))
 
-	teacher := api.Group("/instructor", requireInstructor(cfg.InstructorToken))
+	// Cohorts: a learner joins with the link's code and a display name.
+	api.GET("/cohorts/join/:code", handleInvitation(svc))
+	api.POST("/cohorts/join/:code", handleJoin(svc, key, learners))
+	api.POST("/preview/leave", handleLeavePreview(svc, key))
+
+	teacher := api.Group("/instructor", requireInstructor(instructorTokens(cfg)))
 	teacher.GET("/dossiers", handleInstructorDossiers(cfg.Instructor))
 	teacher.POST("/dossiers/:slug/validate", handleStartValidation(cfg.Instructor))
 	teacher.GET("/dossiers/:slug/validate", handleGetValidation(cfg.Instructor))
+	teacher.GET("/dossiers/:slug/validations", handleValidationHistory(cfg.Instructor))
+	teacher.GET("/cohorts", handleListCohorts(svc))
+	teacher.POST("/cohorts", handleCreateCohort(svc))
+	teacher.GET("/cohorts/:id", handleGetClass(svc))
+	teacher.GET("/cohorts/:id/insights", handleCohortInsights(svc))
+	teacher.GET("/insights", handleInsights(svc))
+	teacher.GET("/workspaces/:id", handleInspectWorkspace(svc))
+	teacher.POST("/previews", handleStartPreview(svc, key))
 }

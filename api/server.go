@@ -1,8 +1,10 @@
 // Package api is racecase's HTTP API, built on gin: the catalog of dossiers,
 // learners' workspaces and files, runs and workspaces followed as
 // Server-Sent Events, hints and progress, git access to workspaces (the
-// protocol itself is gitserve's), health and metrics, and the token-protected
-// instructor routes (each dossier's lint and validate status). routes.go
+// protocol itself is gitserve's), health and metrics, joining a cohort, and
+// the token-protected instructor routes (each dossier's lint status and
+// validations, cohorts with their progress table and insights, learners'
+// workspaces read-only, previews). routes.go
 // lists every route; every error is an RFC 9457 problem document, except on
 // git's protocol routes, which answer as git expects; /api/openapi.json
 // describes the whole API.
@@ -39,9 +41,12 @@ type Config struct {
 	App http.Handler
 	// Instructor backs the instructor routes; nil makes them answer 503.
 	Instructor *instructor.Desk
-	// InstructorToken is the bearer token the instructor routes require;
-	// empty refuses every request to them.
-	InstructorToken string
+	// InstructorToken is the bearer token the instructor routes require,
+	// named PrimaryInstructor; InstructorTokens are more, by name (a name
+	// shows as who created a cohort or asked for a validation). With none,
+	// every request to them is refused.
+	InstructorToken  string
+	InstructorTokens map[string]string
 	// BodyTimeout bounds sending a request body and reading a response,
 	// event streams excepted; 0 means DefaultBodyTimeout.
 	BodyTimeout time.Duration

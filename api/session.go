@@ -4,7 +4,6 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/base64"
-	"net/http"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -71,14 +70,6 @@ func learnerOf(c *gin.Context) string { return c.GetString(keyLearner) }
 
 // setSession sends the cookie naming learner.
 func setSession(c *gin.Context, key []byte, learner string) {
-	http.SetCookie(c.Writer, &http.Cookie{
-		Name:     SessionCookie,
-		Value:    signSession(key, learner),
-		Path:     "/",
-		MaxAge:   sessionMaxAge,
-		HttpOnly: true,
-		Secure:   c.Request.TLS != nil,
-		SameSite: http.SameSiteLaxMode,
-	})
+	setCookie(c, SessionCookie, signSession(key, learner))
 	c.Set(keyLearner, learner)
 }

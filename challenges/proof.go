@@ -22,6 +22,12 @@ type ProofOptions struct {
 	Parallel int
 	// Hidden is the dossier's hidden suite, the secret files of hidden runs.
 	Hidden map[string][]byte
+	// Progress, when set, is called with how many of the proof's container
+	// runs are done and how many there are: once before the first starts,
+	// then after each one. A mutant counts as one run, though a verdict that
+	// is neither pass nor fail runs it a second time. Calls may come from
+	// several goroutines, one at a time.
+	Progress func(done, total int)
 	// Mutants also proves the hidden suite against the mutants of the
 	// reference fix (see Mutant): each runs once, and every one not marked
 	// equivalent must fail.
@@ -182,6 +188,24 @@ func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts Pr
 	}
 	proofs := make([]Proof, len(claims))
 	errs := make([]error, len(claims))
+	total := 0
+	for _, c := range claims {
+		total += c.runs
+	}
+	var mu sync.Mutex
+	done := 0
+	ran := func() {
+		if opts.Progress == nil {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		opts.Progress(done, total)
+	}
+	if opts.Progress != nil {
+		opts.Progress(0, total)
+	}
 	slots := make(chan struct{}, max(opts.Parallel, 1))
 	var wg sync.WaitGroup
 	for i, c := range claims {
@@ -192,8 +216,9 @@ func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts Pr
 			defer func() { <-slots }()
 			if c.mutant != nil {
 				proofs[i], errs[i] = d.proveMutant(ctx, r, opts, c)
+				ran()
 			} else {
-				proofs[i], errs[i] = d.prove(ctx, r, opts, c)
+				proofs[i], errs[i] = d.prove(ctx, r, opts, c, ran)
 			}
 		}()
 	}
@@ -235,7 +260,8 @@ func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
 	return claims, nil
 }
 
-func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions, c claim) (Proof, error) {
+// prove runs one claim, calling ran after each of its runs.
+func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions, c claim, ran func()) (Proof, error) {
 	job := d.NewJob(opts.Image, c.suite, c.files, opts.Hidden)
 	p := Proof{Dossier: d.Slug, Subject: c.subject, Suite: c.suite, Want: c.want}
 	var first, missed string
@@ -245,6 +271,7 @@ func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions,
 		if err != nil {
 			return Proof{}, fmt.Errorf("%s: %s (%s suite): %w", d.Slug, c.subject, c.suite, err)
 		}
+		ran()
 		fingerprint := resultsFingerprint(res)
 		p.Runs++
 		if run == 1 {

@@ -51,12 +51,19 @@ type PublicWrongTurn struct {
 func (d *Dossier) WrongTurnsFor(failed, passed []string) []PublicWrongTurn {
 	var out []PublicWrongTurn
 	for _, w := range d.WrongTurns {
-		if len(w.Tests) == 0 || !allIn(w.Tests, failed) || !allIn(w.Passes, passed) {
+		if !w.Explains(failed, passed) {
 			continue
 		}
 		out = append(out, PublicWrongTurn{LooksLike: w.LooksLike, WhyItFails: w.WhyItFails, LookAt: w.LookAt, Tests: slices.Clone(w.Tests)})
 	}
 	return out
+}
+
+// Explains reports whether the wrong turn explains a submission whose
+// hidden tests named by failed failed and those named by passed passed:
+// every one of its Tests failed and every one of its Passes passed.
+func (w WrongTurn) Explains(failed, passed []string) bool {
+	return len(w.Tests) > 0 && allIn(w.Tests, failed) && allIn(w.Passes, passed)
 }
 
 // wrongTurnMissed says, for a decoy's hidden results, which wrong turn

@@ -1,7 +1,8 @@
 // Package instructor is the back end of racecase's instructor page: it serves
 // dossiers kept in a folder besides the built-in ones, reloads each one when
 // its files change (keeping the last good version when an edit breaks it),
-// and keeps every dossier's lint problems and last validation.
+// keeps every dossier's lint problems and its validations (in the
+// database, through History).
 package instructor
 
 import (
@@ -41,6 +42,8 @@ type Config struct {
 	Dirs authoring.Dirs
 	// Runner proves dossiers on request; nil means validation is unavailable.
 	Runner runner.Runner
+	// History keeps every validation; required with a Runner.
+	History History
 	// Image is the runner image.
 	Image string
 	// Runs is how many times validation runs the reference fix; 0 means 3.
@@ -68,7 +71,7 @@ type Dossier struct {
 	Problems challenges.Problems `json:"problems"`
 	// CheckedAt is when the files were last linted (or loaded, for built-ins).
 	CheckedAt time.Time `json:"checked_at"`
-	// Validation is the last validation requested.
+	// Validation is the newest validation, running or not.
 	Validation Validation `json:"validation"`
 }
 
@@ -93,15 +96,20 @@ type Desk struct {
 	running sync.WaitGroup
 }
 
-// New returns a desk over cfg and loads the dossier folder, if any, once. A
-// slug in the folder that is also a built-in dossier's is an error. ctx
-// bounds the validations the desk starts.
+// New returns a desk over cfg, loads the dossier folder, if any, once (a
+// slug in the folder that is also a built-in dossier's is an error) and
+// shows each dossier's newest validation from the history, marking failed
+// those a stopped racecase left running. ctx bounds the validations the
+// desk starts.
 func New(ctx context.Context, cfg Config) (*Desk, error) {
 	if cfg.Runs <= 0 {
 		cfg.Runs = 3
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
+	}
+	if cfg.Runner != nil && cfg.History == nil {
+		return nil, fmt.Errorf("instructor: validation needs a history to keep it in")
 	}
 	d := &Desk{cfg: cfg, ctx: ctx, log: cfg.Logger, builtIn: map[string]bool{}, entries: map[string]*entry{},
 		suite: Suites(cfg.BuiltIn, cfg.Dirs)}
@@ -113,24 +121,39 @@ func New(ctx context.Context, cfg Config) (*Desk, error) {
 			Problems: challenges.Problems{}, CheckedAt: now, Validation: neverValidated(),
 		}}
 	}
+	if err := d.loadFolder(); err != nil {
+		return nil, err
+	}
+	if cfg.History != nil {
+		if err := d.restoreHistory(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+// loadFolder loads the dossier folder, if any, once. A slug in the folder
+// that is also a built-in dossier's is an error.
+func (d *Desk) loadFolder() error {
+	cfg := d.cfg
 	if cfg.Dirs.Challenges == "" {
-		return d, nil
+		return nil
 	}
 	if info, err := os.Stat(cfg.Dirs.Challenges); err != nil || !info.IsDir() {
-		return nil, fmt.Errorf("--challenges %s is not a folder", cfg.Dirs.Challenges)
+		return fmt.Errorf("--challenges %s is not a folder", cfg.Dirs.Challenges)
 	}
 	slugs, err := challenges.Slugs(os.DirFS(cfg.Dirs.Challenges))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for _, slug := range slugs {
 		if d.builtIn[slug] {
-			return nil, fmt.Errorf("dossier %s has the slug of the built-in dossier %q: rename its folder and slug",
+			return fmt.Errorf("dossier %s has the slug of the built-in dossier %q: rename its folder and slug",
 				filepath.Join(cfg.Dirs.Challenges, slug), slug)
 		}
 	}
 	d.scan()
-	return d, nil
+	return nil
 }
 
 // List returns every dossier, sorted by slug.

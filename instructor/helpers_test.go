@@ -56,7 +56,7 @@ func newFixture(t *testing.T, slugs ...string) *fixture {
 		Content: challenges.FS, HiddenSuite: Suites([]*challenges.Dossier{builtIn}, f.dirs), Logger: log}); err != nil {
 		t.Fatal(err)
 	}
-	if f.desk, err = New(ctx, Config{Service: f.svc, BuiltIn: []*challenges.Dossier{builtIn}, Dirs: f.dirs, Logger: log}); err != nil {
+	if f.desk, err = New(ctx, Config{Service: f.svc, History: f.svc, BuiltIn: []*challenges.Dossier{builtIn}, Dirs: f.dirs, Logger: log}); err != nil {
 		t.Fatal(err)
 	}
 	go f.desk.Watch(ctx, 20*time.Millisecond)

@@ -25,7 +25,7 @@ func TestFolderDossiersAreServedBesideBuiltIns(t *testing.T) {
 	if b, _ := f.entry("job-lock-double-send"); b.Source != BuiltIn || !b.Served {
 		t.Errorf("built-in listing %+v", b)
 	}
-	if _, err := f.desk.Validate("receipt-twice"); workspace.ErrorCode(err) != workspace.EUNAVAILABLE {
+	if _, err := f.desk.Validate("receipt-twice", "instructor"); workspace.ErrorCode(err) != workspace.EUNAVAILABLE {
 		t.Errorf("Validate without a runner: %v", err)
 	}
 }
@@ -100,7 +100,7 @@ func TestBrokenNewDossierIsListedNotServed(t *testing.T) {
 	if _, ok := f.titles()["refund-twice"]; ok {
 		t.Error("a dossier that never loaded is served")
 	}
-	if _, err := f.desk.Validate("refund-twice"); err == nil {
+	if _, err := f.desk.Validate("refund-twice", "instructor"); err == nil {
 		t.Error("Validate without a runner succeeded")
 	}
 }

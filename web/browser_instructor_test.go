@@ -14,7 +14,8 @@ import (
 // TestBrowserInstructorPage opens the instructor page against the real server
 // watching a temporary dossier folder: the token from the URL, the dossier
 // list with a broken dossier's lint problem, and the preview of a good one as a
-// learner sees it; then a wrong token typed into the form is refused.
+// learner sees it (in a throwaway workspace), a validation with its progress
+// and history; then a wrong token typed into the form is refused.
 func TestBrowserInstructorPage(t *testing.T) {
 	chromium := requireChromium(t)
 	root := t.TempDir()
@@ -60,6 +61,21 @@ func TestBrowserInstructorPage(t *testing.T) {
 
 	p.screenshot("instructor")
 	p.expectNoAxeViolations("the instructor page")
+
+	// Validation shows its progress while it runs, and its outcome in the
+	// history; no "Validating…" line is left behind.
+	row := `.dossier-row[data-slug="receipt-twice"]`
+	p.click(row + ` .validate`)
+	p.waitFor("the validation's progress", fmt.Sprintf(`/^Validating/.test(document.querySelector('%s .validation .state')?.textContent) && document.querySelector('%s progress')`, row, row))
+	p.waitFor("the validation's outcome", fmt.Sprintf(`document.querySelector('%s .validation .state.done')`, row))
+	if got := p.text(`.instructor-status`); got != "" {
+		t.Errorf("status line left as %q", got)
+	}
+	p.click(row + ` .history-toggle`)
+	p.waitFor("the validation history", `document.querySelectorAll('.details-row[data-slug="receipt-twice"] .validation-item').length === 1`)
+	if who := p.text(`.validation-item .who`); who != "instructor" {
+		t.Errorf("the history names %q as who asked", who)
+	}
 
 	p.click(`.dossier-row[data-slug="receipt-twice"] .preview-link`)
 	p.waitFor("the learner's view", `document.querySelector('#dossier-title')`)

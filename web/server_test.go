@@ -63,7 +63,7 @@ func startServerWith(t *testing.T, dirs authoring.Dirs) string {
 		t.Fatal(err)
 	}
 	deskCtx, stopDesk := context.WithCancel(ctx)
-	desk, err := instructor.New(deskCtx, instructor.Config{Service: svc, BuiltIn: dossiers, Dirs: dirs, Runner: svc.ContainerRunner(), Image: tag, Logger: quiet})
+	desk, err := instructor.New(deskCtx, instructor.Config{Service: svc, History: svc, BuiltIn: dossiers, Dirs: dirs, Runner: svc.ContainerRunner(), Image: tag, Logger: quiet})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -174,15 +174,7 @@ func (s *Service) Run(ctx context.Context, learner, runID string) (Run, error) {
 // dossier that its failed and passed tests match (none when the dossier is
 // no longer served).
 func (s *Service) withWrongTurns(ctx context.Context, learner string, run Run) (Run, error) {
-	var failed, passed []string
-	for _, t := range run.Tests {
-		switch t.Status {
-		case runner.StatusFail:
-			failed = append(failed, t.Name)
-		case runner.StatusPass:
-			passed = append(passed, t.Name)
-		}
-	}
+	failed, passed := testsByStatus(run.Tests)
 	if len(failed) == 0 {
 		return run, nil
 	}

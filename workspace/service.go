@@ -103,7 +103,8 @@ type Service struct {
 	listener *background  // relays other processes' changes; nil unless started
 	timeout  atomic.Int64 // the most one run may take, in nanoseconds
 	now      func() time.Time
-	gitKey   []byte // derives git tokens
+	built    time.Time // when New built the service
+	gitKey   []byte    // derives git tokens
 }
 
 // dossier is a dossier with its original repository, ready to copy.
@@ -137,6 +138,7 @@ func New(ctx context.Context, database store.DB, cfg Config) (*Service, error) {
 		notify:   newBroker(),
 		inflight: newInflight(),
 		now:      time.Now,
+		built:    time.Now(),
 	}
 	var err error
 	if s.gitKey, err = s.gitTokenKey(ctx); err != nil {

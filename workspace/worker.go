@@ -180,6 +180,9 @@ func (s *Service) finish(ctx context.Context, job *river.Job[RunArgs], run claim
 		if err := q.InsertRunEvent(ctx, db.InsertRunEventParams{RunID: run.id, Status: StatusDone, At: now}); err != nil {
 			return wrap(err, "record run done")
 		}
+		if err := recordOutcome(ctx, q, run, res, now); err != nil {
+			return err
+		}
 		if step := stepForRun(run.kind, res.Verdict); step != "" {
 			if err := s.reach(ctx, q, run.workspaceID, step, run.id); err != nil {
 				return err

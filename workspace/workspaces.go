@@ -38,6 +38,10 @@ type View struct {
 	Hints []HintView `json:"hints"`
 	// Runs are the workspace's latest runs, newest first.
 	Runs []RunSummary `json:"runs"`
+	// Hypothesis is the hypothesis the learner marked; empty until they do.
+	Hypothesis string `json:"hypothesis,omitempty"`
+	// Preview is true for an instructor's throwaway preview workspace.
+	Preview bool `json:"preview,omitempty"`
 }
 
 // Create gives learner a fresh copy of a dossier's repository. A learner
@@ -109,6 +113,12 @@ func (s *Service) View(ctx context.Context, learner, wsID string) (View, error) 
 		return View{}, err
 	}
 	if v.Runs, err = s.recentRuns(ctx, ws.ID); err != nil {
+		return View{}, err
+	}
+	if v.Hypothesis, err = s.hypothesisPick(ctx, ws.ID); err != nil {
+		return View{}, err
+	}
+	if v.Preview, err = s.IsPreview(ctx, learner); err != nil {
 		return View{}, err
 	}
 	return v, nil

@@ -18,7 +18,7 @@ func answer(status int, mediaType, body string) *http.Response {
 
 func TestMismatchesCatchWhatTheContractDoesNotDescribe(t *testing.T) {
 	const problem = "application/problem+json"
-	validation := `{"state":"never","ok":false,"proofs":%s}`
+	validation := `{"state":"never","runs_done":0,"runs_total":0,"ok":false,"proofs":%s}`
 	unauthorized := `{"type":"urn:racecase:problem:%s","title":"Unauthorized","status":401,"detail":"d","code":"%s"}`
 	notFound := `{"type":"urn:racecase:problem:no_route","title":"Not Found","status":404,"detail":"d","code":"no_route"}`
 	for _, c := range []struct {

@@ -42,6 +42,8 @@ type serveOptions struct {
 	content     *contentFlags // --challenges and --hidden-tests: dossiers besides the built-in ones
 	token       string        // the instructor token
 	tokenMade   bool          // token was generated, so the instructor URL carries it
+	tokensFile  string        // more instructor tokens, by name
+	tokens      map[string]string
 	bodyTimeout time.Duration
 	maxConns    int // connections per client address
 	quotas      quotaOptions
@@ -103,12 +105,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	addQuotaFlags(flags, &o.quotas)
 	o.content = addContentFlags(flags, "")
 	flags.StringVar(&o.token, "instructor-token", "", "bearer token of the instructor page and API (default: $"+instructorTokenEnv+", else a random one printed at start)")
+	flags.StringVar(&o.tokensFile, "instructor-tokens", "", "file of more instructor tokens, one \"name token\" a line; the name shows as who made a cohort or asked for a validation")
 	flags.Usage = func() {
 		fmt.Fprintln(stderr, "usage: racecase serve [--addr host:port] [--data dir | --database postgres://…] [--docker-host H] [--workers N] [--warm N]")
 		fmt.Fprintln(stderr, "                      [--max-queued N] [--run-grace d] [--rescue-after d]")
 		fmt.Fprintln(stderr, "                      [--body-timeout d] [--max-conns-per-client N] [--new-learners-per-minute N] [--max-workspaces N]")
 		fmt.Fprintln(stderr, "                      [--history-versions N] [--history-bytes B] [--runs-kept N] [--prune-every d] [--min-free-disk B]")
-		fmt.Fprintln(stderr, "                      [--challenges DIR [--hidden-tests DIR]] [--instructor-token T]")
+		fmt.Fprintln(stderr, "                      [--challenges DIR [--hidden-tests DIR]] [--instructor-token T] [--instructor-tokens FILE]")
 		fmt.Fprintln(stderr, "Serves the learner API and the instructor page. Runs need a Docker engine; without one everything else still works.")
 		fmt.Fprintln(stderr, "Dossiers in --challenges are served besides the built-in ones and reload within a second of a change.")
 		flags.PrintDefaults()
@@ -137,6 +140,13 @@ func serve(ctx context.Context, args []string, getenv func(string) string, stdou
 	if o.tokenMade && o.database != "" {
 		fmt.Fprintln(stderr, "racecase serve: with a shared database every API server must take the same instructor token: set --instructor-token or $"+instructorTokenEnv)
 		return exitUsage
+	}
+	if o.tokensFile != "" {
+		var err error
+		if o.tokens, err = readInstructorTokens(o.tokensFile); err != nil {
+			fmt.Fprintln(stderr, "racecase serve:", err)
+			return exitUsage
+		}
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
 	if err := runServer(ctx, o, log, stdout, stderr); err != nil {
@@ -200,7 +210,7 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	deskCtx, stopDesk := context.WithCancel(ctx)
 	defer stopDesk()
 	desk, err := instructor.New(deskCtx, instructor.Config{
-		Service: svc, BuiltIn: dossiers, Dirs: dirs, Runner: svc.ContainerRunner(), Image: image, Logger: log,
+		Service: svc, History: svc, BuiltIn: dossiers, Dirs: dirs, Runner: svc.ContainerRunner(), Image: image, Logger: log,
 	})
 	if err != nil {
 		return err
@@ -212,7 +222,7 @@ func runServer(ctx context.Context, o serveOptions, log *slog.Logger, stdout, st
 	go desk.Watch(deskCtx, instructor.PollInterval)
 	done := make(chan struct{})
 	handler, err := api.New(api.Config{Service: svc, SessionKey: key, Registry: registry, Logger: log, Done: done, App: web.Handler(),
-		Instructor: desk, InstructorToken: o.token, BodyTimeout: o.bodyTimeout,
+		Instructor: desk, InstructorToken: o.token, InstructorTokens: o.tokens, BodyTimeout: o.bodyTimeout,
 		NewLearnersPerMinute: o.quotas.newLearners, DataDir: o.guardedDir(), MinFreeBytes: o.quotas.minFreeDisk})
 	if err != nil {
 		return err

@@ -19,9 +19,10 @@ import (
 // client is one browser: its own cookie jar, so its own learner. Every
 // response it receives is checked against openapi.json.
 type client struct {
-	t    testing.TB
-	base string
-	http *http.Client
+	t      testing.TB
+	base   string
+	http   *http.Client
+	bearer string // an instructor token sent with every request, if set
 }
 
 func newClient(t testing.TB, base string) *client {
@@ -69,6 +70,9 @@ func (c *client) try(method, path string, body any) (response, error) {
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+c.bearer)
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {

@@ -117,12 +117,15 @@ func TestInstructorToken(t *testing.T) {
 
 // TestInstructorValidatesThroughTheRunner validates a new skeleton from the
 // instructor API through the real runner: it fails only because its bug is
-// not written yet. Without a Docker engine it skips, unless REQUIRE_DOCKER=1.
+// not written yet. The validation, with who asked and its progress, is in
+// the history, also after a restart. Without a Docker engine it skips,
+// unless REQUIRE_DOCKER=1.
 func TestInstructorValidatesThroughTheRunner(t *testing.T) {
 	engine := runnertest.Engine(t)
 	slug := fmt.Sprintf("skeleton-%d", time.Now().UnixNano())
 	runnertest.ExpectNoLeftovers(t, engine, "racecase.dossier="+slug)
-	s := startServe(t, "--instructor-token", testToken, "--challenges", newInTemp(t, slug))
+	dir := newInTemp(t, slug)
+	s := startServe(t, "--instructor-token", testToken, "--challenges", dir)
 	path := "/api/instructor/dossiers/" + slug + "/validate"
 	if v := decode[instructor.Validation](t, asInstructor(t, s, testToken, "POST", path).want(t, http.StatusAccepted)); v.State != instructor.StateRunning {
 		t.Fatalf("started %+v", v)
@@ -144,7 +147,24 @@ func TestInstructorValidatesThroughTheRunner(t *testing.T) {
 			t.Errorf("claim %+v", p)
 		}
 	}
+	if v.RunsTotal == 0 || v.RunsDone != v.RunsTotal || v.RequestedBy != "instructor" || len(v.DossierVersion) != 12 {
+		t.Errorf("progress %d of %d, asked by %q, version %q", v.RunsDone, v.RunsTotal, v.RequestedBy, v.DossierVersion)
+	}
 	if d := instructorList(t, s)[slug]; d.Validation.State != instructor.StateDone {
 		t.Errorf("the list's validation: %+v", d.Validation)
+	}
+
+	history := "/api/instructor/dossiers/" + slug + "/validations"
+	if code := s.stop(); code != exitOK {
+		t.Fatalf("stop exited %d", code)
+	}
+	again := startServe(t, "--instructor-token", testToken, "--challenges", dir, "--data", s.Data)
+	kept := decode[struct{ Validations []instructor.Validation }](t, asInstructor(t, again, testToken, "GET", history).want(t, http.StatusOK))
+	if len(kept.Validations) != 1 || kept.Validations[0].ID != v.ID || len(kept.Validations[0].Proofs) != len(v.Proofs) ||
+		kept.Validations[0].FinishedAt == nil || !kept.Validations[0].FinishedAt.Equal(v.FinishedAt.Truncate(time.Millisecond)) {
+		t.Fatalf("after a restart the history holds %+v", kept.Validations)
+	}
+	if d := instructorList(t, again)[slug]; d.Validation.ID != v.ID || d.Validation.State != instructor.StateDone {
+		t.Errorf("after a restart the list's validation: %+v", d.Validation)
 	}
 }

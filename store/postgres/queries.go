@@ -15,6 +15,12 @@ type queries struct{ q *pgdb.Queries }
 
 var _ db.Querier = queries{}
 
+// AbandonValidations runs pgdb's AbandonValidations.
+func (a queries) AbandonValidations(ctx context.Context, arg db.AbandonValidationsParams) (int64, error) {
+	r, err := a.q.AbandonValidations(ctx, pgdb.AbandonValidationsParams(arg))
+	return r, noRows(err)
+}
+
 // BeatOwner runs pgdb's BeatOwner.
 func (a queries) BeatOwner(ctx context.Context, arg db.BeatOwnerParams) (int64, error) {
 	r, err := a.q.BeatOwner(ctx, pgdb.BeatOwnerParams(arg))
@@ -54,10 +60,33 @@ func (a queries) DeleteOwner(ctx context.Context, id string) error {
 	return noRows(a.q.DeleteOwner(ctx, id))
 }
 
+// DeletePreviewLearner runs pgdb's DeletePreviewLearner.
+func (a queries) DeletePreviewLearner(ctx context.Context, learnerID string) (int64, error) {
+	r, err := a.q.DeletePreviewLearner(ctx, learnerID)
+	return r, noRows(err)
+}
+
 // FinishRun runs pgdb's FinishRun.
 func (a queries) FinishRun(ctx context.Context, arg db.FinishRunParams) (int64, error) {
 	r, err := a.q.FinishRun(ctx, pgdb.FinishRunParams(arg))
 	return r, noRows(err)
+}
+
+// FinishValidation runs pgdb's FinishValidation.
+func (a queries) FinishValidation(ctx context.Context, arg db.FinishValidationParams) error {
+	return noRows(a.q.FinishValidation(ctx, pgdb.FinishValidationParams(arg)))
+}
+
+// GetCohort runs pgdb's GetCohort.
+func (a queries) GetCohort(ctx context.Context, id string) (db.Cohort, error) {
+	r, err := a.q.GetCohort(ctx, id)
+	return db.Cohort(r), noRows(err)
+}
+
+// GetCohortByCode runs pgdb's GetCohortByCode.
+func (a queries) GetCohortByCode(ctx context.Context, joinCode string) (db.Cohort, error) {
+	r, err := a.q.GetCohortByCode(ctx, joinCode)
+	return db.Cohort(r), noRows(err)
 }
 
 // GetFile runs pgdb's GetFile.
@@ -70,6 +99,12 @@ func (a queries) GetFile(ctx context.Context, arg db.GetFileParams) (db.GetFileR
 func (a queries) GetGitWorkspace(ctx context.Context, id string) (db.Workspace, error) {
 	r, err := a.q.GetGitWorkspace(ctx, id)
 	return db.Workspace(r), noRows(err)
+}
+
+// GetHypothesisPick runs pgdb's GetHypothesisPick.
+func (a queries) GetHypothesisPick(ctx context.Context, workspaceID string) (string, error) {
+	r, err := a.q.GetHypothesisPick(ctx, workspaceID)
+	return r, noRows(err)
 }
 
 // GetLearnerRun runs pgdb's GetLearnerRun.
@@ -96,10 +131,26 @@ func (a queries) GetWorkspace(ctx context.Context, arg db.GetWorkspaceParams) (d
 	return db.Workspace(r), noRows(err)
 }
 
+// GetWorkspaceByID runs pgdb's GetWorkspaceByID.
+func (a queries) GetWorkspaceByID(ctx context.Context, id string) (db.Workspace, error) {
+	r, err := a.q.GetWorkspaceByID(ctx, id)
+	return db.Workspace(r), noRows(err)
+}
+
 // HasGitObject runs pgdb's HasGitObject.
 func (a queries) HasGitObject(ctx context.Context, arg db.HasGitObjectParams) (int64, error) {
 	r, err := a.q.HasGitObject(ctx, pgdb.HasGitObjectParams(arg))
 	return r, noRows(err)
+}
+
+// InsertCohort runs pgdb's InsertCohort.
+func (a queries) InsertCohort(ctx context.Context, arg db.InsertCohortParams) error {
+	return noRows(a.q.InsertCohort(ctx, pgdb.InsertCohortParams(arg)))
+}
+
+// InsertCohortDossier runs pgdb's InsertCohortDossier.
+func (a queries) InsertCohortDossier(ctx context.Context, arg db.InsertCohortDossierParams) error {
+	return noRows(a.q.InsertCohortDossier(ctx, pgdb.InsertCohortDossierParams(arg)))
 }
 
 // InsertFile runs pgdb's InsertFile.
@@ -122,6 +173,11 @@ func (a queries) InsertHintReveal(ctx context.Context, arg db.InsertHintRevealPa
 	return noRows(a.q.InsertHintReveal(ctx, pgdb.InsertHintRevealParams(arg)))
 }
 
+// InsertPreviewLearner runs pgdb's InsertPreviewLearner.
+func (a queries) InsertPreviewLearner(ctx context.Context, arg db.InsertPreviewLearnerParams) error {
+	return noRows(a.q.InsertPreviewLearner(ctx, pgdb.InsertPreviewLearnerParams(arg)))
+}
+
 // InsertRun runs pgdb's InsertRun.
 func (a queries) InsertRun(ctx context.Context, arg db.InsertRunParams) error {
 	return noRows(a.q.InsertRun(ctx, pgdb.InsertRunParams(arg)))
@@ -132,9 +188,54 @@ func (a queries) InsertRunEvent(ctx context.Context, arg db.InsertRunEventParams
 	return noRows(a.q.InsertRunEvent(ctx, pgdb.InsertRunEventParams(arg)))
 }
 
+// InsertRunOutcome runs pgdb's InsertRunOutcome.
+func (a queries) InsertRunOutcome(ctx context.Context, arg db.InsertRunOutcomeParams) error {
+	return noRows(a.q.InsertRunOutcome(ctx, pgdb.InsertRunOutcomeParams(arg)))
+}
+
 // InsertSettingIfAbsent runs pgdb's InsertSettingIfAbsent.
 func (a queries) InsertSettingIfAbsent(ctx context.Context, arg db.InsertSettingIfAbsentParams) error {
 	return noRows(a.q.InsertSettingIfAbsent(ctx, pgdb.InsertSettingIfAbsentParams(arg)))
+}
+
+// InsertValidation runs pgdb's InsertValidation.
+func (a queries) InsertValidation(ctx context.Context, arg db.InsertValidationParams) error {
+	return noRows(a.q.InsertValidation(ctx, pgdb.InsertValidationParams(arg)))
+}
+
+// IsPreviewLearner runs pgdb's IsPreviewLearner.
+func (a queries) IsPreviewLearner(ctx context.Context, learnerID string) (int64, error) {
+	r, err := a.q.IsPreviewLearner(ctx, learnerID)
+	return r, noRows(err)
+}
+
+// JoinCohort runs pgdb's JoinCohort.
+func (a queries) JoinCohort(ctx context.Context, arg db.JoinCohortParams) error {
+	return noRows(a.q.JoinCohort(ctx, pgdb.JoinCohortParams(arg)))
+}
+
+// LearnerExists runs pgdb's LearnerExists.
+func (a queries) LearnerExists(ctx context.Context, id string) (int64, error) {
+	r, err := a.q.LearnerExists(ctx, id)
+	return r, noRows(err)
+}
+
+// ListCohortDossiers runs pgdb's ListCohortDossiers.
+func (a queries) ListCohortDossiers(ctx context.Context, cohortID string) ([]string, error) {
+	r, err := a.q.ListCohortDossiers(ctx, cohortID)
+	return r, noRows(err)
+}
+
+// ListCohortMembers runs pgdb's ListCohortMembers.
+func (a queries) ListCohortMembers(ctx context.Context, cohortID string) ([]db.ListCohortMembersRow, error) {
+	r, err := a.q.ListCohortMembers(ctx, cohortID)
+	return convertAll(r, func(x pgdb.ListCohortMembersRow) db.ListCohortMembersRow { return db.ListCohortMembersRow(x) }), noRows(err)
+}
+
+// ListCohorts runs pgdb's ListCohorts.
+func (a queries) ListCohorts(ctx context.Context) ([]db.ListCohortsRow, error) {
+	r, err := a.q.ListCohorts(ctx)
+	return convertAll(r, func(x pgdb.ListCohortsRow) db.ListCohortsRow { return db.ListCohortsRow(x) }), noRows(err)
 }
 
 // ListFileContents runs pgdb's ListFileContents.
@@ -153,6 +254,18 @@ func (a queries) ListGitObjects(ctx context.Context, workspaceID string) ([]db.L
 func (a queries) ListHintReveals(ctx context.Context, workspaceID string) ([]db.ListHintRevealsRow, error) {
 	r, err := a.q.ListHintReveals(ctx, workspaceID)
 	return convertAll(r, func(x pgdb.ListHintRevealsRow) db.ListHintRevealsRow { return db.ListHintRevealsRow(x) }), noRows(err)
+}
+
+// ListLatestValidations runs pgdb's ListLatestValidations.
+func (a queries) ListLatestValidations(ctx context.Context) ([]db.Validation, error) {
+	r, err := a.q.ListLatestValidations(ctx)
+	return convertAll(r, func(x pgdb.Validation) db.Validation { return db.Validation(x) }), noRows(err)
+}
+
+// ListLearnerCohorts runs pgdb's ListLearnerCohorts.
+func (a queries) ListLearnerCohorts(ctx context.Context, learnerID string) ([]db.ListLearnerCohortsRow, error) {
+	r, err := a.q.ListLearnerCohorts(ctx, learnerID)
+	return convertAll(r, func(x pgdb.ListLearnerCohortsRow) db.ListLearnerCohortsRow { return db.ListLearnerCohortsRow(x) }), noRows(err)
 }
 
 // ListLearnerProgress runs pgdb's ListLearnerProgress.
@@ -185,10 +298,56 @@ func (a queries) ListRunEvents(ctx context.Context, arg db.ListRunEventsParams) 
 	return convertAll(r, func(x pgdb.ListRunEventsRow) db.ListRunEventsRow { return db.ListRunEventsRow(x) }), noRows(err)
 }
 
+// ListScopedHintReveals runs pgdb's ListScopedHintReveals.
+func (a queries) ListScopedHintReveals(ctx context.Context, cohortID string) ([]db.HintReveal, error) {
+	r, err := a.q.ListScopedHintReveals(ctx, cohortID)
+	return convertAll(r, func(x pgdb.HintReveal) db.HintReveal { return db.HintReveal(x) }), noRows(err)
+}
+
+// ListScopedHypothesisPicks runs pgdb's ListScopedHypothesisPicks.
+func (a queries) ListScopedHypothesisPicks(ctx context.Context, cohortID string) ([]db.ListScopedHypothesisPicksRow, error) {
+	r, err := a.q.ListScopedHypothesisPicks(ctx, cohortID)
+	return convertAll(r, func(x pgdb.ListScopedHypothesisPicksRow) db.ListScopedHypothesisPicksRow {
+		return db.ListScopedHypothesisPicksRow(x)
+	}), noRows(err)
+}
+
+// ListScopedProgress runs pgdb's ListScopedProgress.
+func (a queries) ListScopedProgress(ctx context.Context, cohortID string) ([]db.ListScopedProgressRow, error) {
+	r, err := a.q.ListScopedProgress(ctx, cohortID)
+	return convertAll(r, func(x pgdb.ListScopedProgressRow) db.ListScopedProgressRow { return db.ListScopedProgressRow(x) }), noRows(err)
+}
+
+// ListScopedRunOutcomes runs pgdb's ListScopedRunOutcomes.
+func (a queries) ListScopedRunOutcomes(ctx context.Context, cohortID string) ([]db.RunOutcome, error) {
+	r, err := a.q.ListScopedRunOutcomes(ctx, cohortID)
+	return convertAll(r, func(x pgdb.RunOutcome) db.RunOutcome { return db.RunOutcome(x) }), noRows(err)
+}
+
+// ListScopedRunsInFlight runs pgdb's ListScopedRunsInFlight.
+func (a queries) ListScopedRunsInFlight(ctx context.Context, cohortID string) ([]db.ListScopedRunsInFlightRow, error) {
+	r, err := a.q.ListScopedRunsInFlight(ctx, cohortID)
+	return convertAll(r, func(x pgdb.ListScopedRunsInFlightRow) db.ListScopedRunsInFlightRow {
+		return db.ListScopedRunsInFlightRow(x)
+	}), noRows(err)
+}
+
+// ListScopedWorkspaces runs pgdb's ListScopedWorkspaces.
+func (a queries) ListScopedWorkspaces(ctx context.Context, cohortID string) ([]db.ListScopedWorkspacesRow, error) {
+	r, err := a.q.ListScopedWorkspaces(ctx, cohortID)
+	return convertAll(r, func(x pgdb.ListScopedWorkspacesRow) db.ListScopedWorkspacesRow { return db.ListScopedWorkspacesRow(x) }), noRows(err)
+}
+
 // ListSolvedDossiers runs pgdb's ListSolvedDossiers.
 func (a queries) ListSolvedDossiers(ctx context.Context, learnerID string) ([]db.ListSolvedDossiersRow, error) {
 	r, err := a.q.ListSolvedDossiers(ctx, learnerID)
 	return convertAll(r, func(x pgdb.ListSolvedDossiersRow) db.ListSolvedDossiersRow { return db.ListSolvedDossiersRow(x) }), noRows(err)
+}
+
+// ListValidations runs pgdb's ListValidations.
+func (a queries) ListValidations(ctx context.Context, arg db.ListValidationsParams) ([]db.Validation, error) {
+	r, err := a.q.ListValidations(ctx, pgdb.ListValidationsParams(arg))
+	return convertAll(r, func(x pgdb.Validation) db.Validation { return db.Validation(x) }), noRows(err)
 }
 
 // ListWorkspaces runs pgdb's ListWorkspaces.
@@ -248,9 +407,19 @@ func (a queries) SetGitHead(ctx context.Context, arg db.SetGitHeadParams) (int64
 	return r, noRows(err)
 }
 
+// SetHypothesisPick runs pgdb's SetHypothesisPick.
+func (a queries) SetHypothesisPick(ctx context.Context, arg db.SetHypothesisPickParams) error {
+	return noRows(a.q.SetHypothesisPick(ctx, pgdb.SetHypothesisPickParams(arg)))
+}
+
 // SetRunJob runs pgdb's SetRunJob.
 func (a queries) SetRunJob(ctx context.Context, arg db.SetRunJobParams) error {
 	return noRows(a.q.SetRunJob(ctx, pgdb.SetRunJobParams(arg)))
+}
+
+// SetValidationProgress runs pgdb's SetValidationProgress.
+func (a queries) SetValidationProgress(ctx context.Context, arg db.SetValidationProgressParams) error {
+	return noRows(a.q.SetValidationProgress(ctx, pgdb.SetValidationProgressParams(arg)))
 }
 
 // StartRun runs pgdb's StartRun.

@@ -1,12 +1,19 @@
 // Entry point: a tiny router over the History API. "/" is the catalog,
 // "/dossiers/{slug}" a dossier with its workspace, "/playbooks" the
-// learner's shelf of playbooks, "/instructor" the instructor page; the Go
-// server answers index.html for each, so links can be shared and reloaded.
+// learner's shelf of playbooks, "/join/{code}" a cohort's join page,
+// "/instructor" the instructor page with "/instructor/cohorts/{id}" (a
+// cohort's progress) and "/instructor/workspaces/{id}" (a learner's
+// workspace, read-only); the Go server answers index.html for each, so
+// links can be shared and reloaded.
 import { h, replace } from './lib/dom';
+import { renderEvent } from './lib/nav';
 import { catalogPage } from './views/catalog';
 import { brand } from './views/chrome';
 import { dossierPage } from './views/dossier-page';
 import { instructorPage } from './views/instructor';
+import { cohortPage } from './views/instructor-class';
+import { inspectPage } from './views/instructor-workspace';
+import { joinPage } from './views/join';
 import { shelfPage } from './views/shelf';
 
 const root = document.getElementById('app')!;
@@ -24,6 +31,7 @@ async function render(): Promise<void> {
   document.body.classList.remove('focus-mode');
   const path = location.pathname;
   const m = /^\/dossiers\/([^/]+)\/?$/.exec(path);
+  let sub: RegExpExecArray | null;
   let done: () => void;
   if (path === '/' || path === '/index.html') {
     done = await catalogPage(root);
@@ -31,6 +39,12 @@ async function render(): Promise<void> {
     done = await shelfPage(root);
   } else if (path === '/instructor') {
     done = await instructorPage(root);
+  } else if ((sub = /^\/instructor\/cohorts\/([^/]+)\/?$/.exec(path))) {
+    done = await cohortPage(root, decodeURIComponent(sub[1]));
+  } else if ((sub = /^\/instructor\/workspaces\/([^/]+)\/?$/.exec(path))) {
+    done = await inspectPage(root, decodeURIComponent(sub[1]));
+  } else if ((sub = /^\/join\/([^/]+)\/?$/.exec(path))) {
+    done = await joinPage(root, decodeURIComponent(sub[1]));
   } else if (m) {
     done = await dossierPage(root, decodeURIComponent(m[1]));
   } else {
@@ -53,6 +67,11 @@ document.addEventListener('click', (e) => {
   if (url.origin !== location.origin) return;
   e.preventDefault();
   if (url.pathname !== location.pathname) history.pushState(null, '', url.pathname);
+  void render();
+  window.scrollTo(0, 0);
+});
+
+window.addEventListener(renderEvent, () => {
   void render();
   window.scrollTo(0, 0);
 });

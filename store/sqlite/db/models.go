@@ -4,6 +4,29 @@
 
 package db
 
+type Cohort struct {
+	ID        string
+	Name      string
+	JoinCode  string
+	OpensAt   *int64
+	ClosesAt  *int64
+	CreatedBy string
+	CreatedAt int64
+}
+
+type CohortDossier struct {
+	CohortID string
+	Dossier  string
+	Position int64
+}
+
+type CohortMember struct {
+	CohortID    string
+	LearnerID   string
+	DisplayName string
+	JoinedAt    int64
+}
+
 type FileHistory struct {
 	WorkspaceID string
 	Path        string
@@ -26,6 +49,12 @@ type HintReveal struct {
 	RevealedAt  int64
 }
 
+type HypothesisPick struct {
+	WorkspaceID string
+	Hypothesis  string
+	PickedAt    int64
+}
+
 type Learner struct {
 	ID        string
 	CreatedAt int64
@@ -37,6 +66,11 @@ type Owner struct {
 	Pid         int64
 	StartedAt   int64
 	HeartbeatAt int64
+}
+
+type PreviewLearner struct {
+	LearnerID string
+	CreatedAt int64
 }
 
 type ProgressEvent struct {
@@ -68,9 +102,35 @@ type RunEvent struct {
 	At     int64
 }
 
+type RunOutcome struct {
+	RunID       string
+	WorkspaceID string
+	Kind        string
+	Verdict     string
+	FailedTests string
+	PassedTests string
+	FinishedAt  int64
+}
+
 type Setting struct {
 	Name  string
 	Value []byte
+}
+
+type Validation struct {
+	ID             string
+	Dossier        string
+	DossierVersion string
+	RequestedBy    string
+	OwnerID        string
+	State          string
+	Ok             int64
+	RunsDone       int64
+	RunsTotal      int64
+	Proofs         string
+	Error          string
+	StartedAt      int64
+	FinishedAt     *int64
 }
 
 type Workspace struct {

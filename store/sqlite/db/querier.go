@@ -9,6 +9,10 @@ import (
 )
 
 type Querier interface {
+	// AbandonValidations marks failed the running validations whose owner has
+	// not beaten its heartbeat since live_since (or was forgotten as dead): the
+	// process proving them stopped before they finished.
+	AbandonValidations(ctx context.Context, arg AbandonValidationsParams) (int64, error)
 	BeatOwner(ctx context.Context, arg BeatOwnerParams) (int64, error)
 	CountFileHistory(ctx context.Context, arg CountFileHistoryParams) (CountFileHistoryRow, error)
 	CountLearnerWorkspaces(ctx context.Context, learnerID string) (int64, error)
@@ -16,36 +20,74 @@ type Querier interface {
 	CreateLearner(ctx context.Context, arg CreateLearnerParams) error
 	CreateWorkspace(ctx context.Context, arg CreateWorkspaceParams) error
 	DeleteOwner(ctx context.Context, id string) error
+	// DeletePreviewLearner deletes a preview learner with everything it made; a
+	// learner who is not a preview learner is left alone.
+	DeletePreviewLearner(ctx context.Context, learnerID string) (int64, error)
 	// FinishRun records the verdict; it changes nothing when the run already has one.
 	FinishRun(ctx context.Context, arg FinishRunParams) (int64, error)
+	FinishValidation(ctx context.Context, arg FinishValidationParams) error
+	GetCohort(ctx context.Context, id string) (Cohort, error)
+	GetCohortByCode(ctx context.Context, joinCode string) (Cohort, error)
 	GetFile(ctx context.Context, arg GetFileParams) (GetFileRow, error)
 	// GetGitWorkspace reads a workspace for a git request, which carries a token
 	// instead of a learner's session.
 	GetGitWorkspace(ctx context.Context, id string) (Workspace, error)
+	GetHypothesisPick(ctx context.Context, workspaceID string) (string, error)
 	GetLearnerRun(ctx context.Context, arg GetLearnerRunParams) (GetLearnerRunRow, error)
 	GetRunDossier(ctx context.Context, id string) (string, error)
 	GetSetting(ctx context.Context, name string) ([]byte, error)
 	GetWorkspace(ctx context.Context, arg GetWorkspaceParams) (Workspace, error)
+	// GetWorkspaceByID reads any learner's workspace, for the instructor's read-only view.
+	GetWorkspaceByID(ctx context.Context, id string) (Workspace, error)
 	HasGitObject(ctx context.Context, arg HasGitObjectParams) (int64, error)
+	InsertCohort(ctx context.Context, arg InsertCohortParams) error
+	InsertCohortDossier(ctx context.Context, arg InsertCohortDossierParams) error
 	InsertFile(ctx context.Context, arg InsertFileParams) error
 	InsertFileHistory(ctx context.Context, arg InsertFileHistoryParams) error
 	InsertGitObject(ctx context.Context, arg InsertGitObjectParams) error
 	InsertHintReveal(ctx context.Context, arg InsertHintRevealParams) error
+	InsertPreviewLearner(ctx context.Context, arg InsertPreviewLearnerParams) error
 	InsertRun(ctx context.Context, arg InsertRunParams) error
 	InsertRunEvent(ctx context.Context, arg InsertRunEventParams) error
+	InsertRunOutcome(ctx context.Context, arg InsertRunOutcomeParams) error
 	InsertSettingIfAbsent(ctx context.Context, arg InsertSettingIfAbsentParams) error
+	InsertValidation(ctx context.Context, arg InsertValidationParams) error
+	IsPreviewLearner(ctx context.Context, learnerID string) (int64, error)
+	// JoinCohort adds a learner to a cohort; joining again changes the display name.
+	JoinCohort(ctx context.Context, arg JoinCohortParams) error
+	LearnerExists(ctx context.Context, id string) (int64, error)
+	ListCohortDossiers(ctx context.Context, cohortID string) ([]string, error)
+	ListCohortMembers(ctx context.Context, cohortID string) ([]ListCohortMembersRow, error)
+	// ListCohorts lists every cohort, newest first, with how many learners joined it.
+	ListCohorts(ctx context.Context) ([]ListCohortsRow, error)
 	ListFileContents(ctx context.Context, workspaceID string) ([]ListFileContentsRow, error)
 	ListGitObjects(ctx context.Context, workspaceID string) ([]ListGitObjectsRow, error)
 	ListHintReveals(ctx context.Context, workspaceID string) ([]ListHintRevealsRow, error)
+	// ListLatestValidations gives each dossier's newest validation.
+	ListLatestValidations(ctx context.Context) ([]Validation, error)
+	// ListLearnerCohorts lists the cohorts a learner joined, with the name they gave.
+	ListLearnerCohorts(ctx context.Context, learnerID string) ([]ListLearnerCohortsRow, error)
 	ListLearnerProgress(ctx context.Context, learnerID string) ([]ListLearnerProgressRow, error)
 	// ListOwners lists every registered owner with its last heartbeat.
 	ListOwners(ctx context.Context) ([]ListOwnersRow, error)
 	ListProgress(ctx context.Context, workspaceID string) ([]ListProgressRow, error)
 	ListRecentRuns(ctx context.Context, arg ListRecentRunsParams) ([]ListRecentRunsRow, error)
 	ListRunEvents(ctx context.Context, arg ListRunEventsParams) ([]ListRunEventsRow, error)
+	ListScopedHintReveals(ctx context.Context, cohortID string) ([]HintReveal, error)
+	ListScopedHypothesisPicks(ctx context.Context, cohortID string) ([]ListScopedHypothesisPicksRow, error)
+	ListScopedProgress(ctx context.Context, cohortID string) ([]ListScopedProgressRow, error)
+	ListScopedRunOutcomes(ctx context.Context, cohortID string) ([]RunOutcome, error)
+	ListScopedRunsInFlight(ctx context.Context, cohortID string) ([]ListScopedRunsInFlightRow, error)
+	// The facts behind a cohort's progress table and the dossier insights. Each
+	// query reads the workspaces of one scope: with a cohort id, those its
+	// members made for the cohort's dossiers; with '' every workspace but a
+	// preview learner's.
+	ListScopedWorkspaces(ctx context.Context, cohortID string) ([]ListScopedWorkspacesRow, error)
 	// ListSolvedDossiers gives each dossier a learner solved (a submission of
 	// one of their workspaces for it passed) and when they first did, newest first.
 	ListSolvedDossiers(ctx context.Context, learnerID string) ([]ListSolvedDossiersRow, error)
+	// ListValidations lists a dossier's validations, newest first.
+	ListValidations(ctx context.Context, arg ListValidationsParams) ([]Validation, error)
 	ListWorkspaces(ctx context.Context, learnerID string) ([]Workspace, error)
 	// ListWorkspacesOverRuns lists, in order, up to batch workspaces after the
 	// id after that hold more than keep finished runs.
@@ -66,7 +108,9 @@ type Querier interface {
 	// SetGitHead moves main from old to head; it changes nothing when main is no
 	// longer at old.
 	SetGitHead(ctx context.Context, arg SetGitHeadParams) (int64, error)
+	SetHypothesisPick(ctx context.Context, arg SetHypothesisPickParams) error
 	SetRunJob(ctx context.Context, arg SetRunJobParams) error
+	SetValidationProgress(ctx context.Context, arg SetValidationProgressParams) error
 	// StartRun claims a run that has no verdict yet for one execution.
 	StartRun(ctx context.Context, arg StartRunParams) (StartRunRow, error)
 	WorkspaceSizeWithout(ctx context.Context, arg WorkspaceSizeWithoutParams) (int64, error)

@@ -17,6 +17,8 @@ export interface DeskParts {
   toggleFocus(): void;
   /** Where the learner's hypothesis mark is kept (per dossier). */
   markKey: string;
+  /** Hears each hypothesis the learner marks. */
+  onMark(id: string): void;
   shelfCount: HTMLElement;
   coach: HTMLElement;
   evidenceMap: HTMLElement;
@@ -31,7 +33,7 @@ export interface Desk {
 
 /** Builds the desk column. */
 export function desk(d: Dossier, parts: DeskParts): Desk {
-  const hypotheses = hypothesesPanel(d.hypotheses, parts.markKey);
+  const hypotheses = hypothesesPanel(d.hypotheses, parts.markKey, parts.onMark);
   const playbook = playbookPanel();
   const el = h('section', { class: 'desk', id: 'desk', 'aria-label': 'Incident Dossier and Evidence desk' },
     incidentHeader(d),

@@ -1,5 +1,6 @@
 // Plausible hypotheses: the learner marks the one they believe (kept in this
-// browser, per dossier), and the right one is revealed only once the API's progress
+// browser, per dossier, and sent to the workspace so that the instructor sees
+// the picks), and the right one is revealed only once the API's progress
 // carries the answer, that is after a passing submission.
 import { h, panel, replace } from '../lib/dom';
 import type { Answer, Hypothesis } from '../lib/types';
@@ -26,10 +27,14 @@ export interface HypothesesPanel {
   el: HTMLElement;
   /** Shows the answer once the API reveals it. */
   reveal(answer: Answer | undefined): void;
+  /** The hypothesis marked, or null. */
+  marked(): string | null;
+  /** Marks a hypothesis the workspace recorded (without calling onMark). */
+  restore(id: string): void;
 }
 
-/** The hypotheses panel for one workspace. */
-export function hypothesesPanel(hypotheses: Hypothesis[], markKey: string): HypothesesPanel {
+/** The hypotheses panel for one workspace; onMark hears each new mark. */
+export function hypothesesPanel(hypotheses: Hypothesis[], markKey: string, onMark: (id: string) => void = () => {}): HypothesesPanel {
   let marked = loadMark(markKey);
   let answer: Answer | undefined;
   const verdict = h('div', { class: 'reveal', role: 'status', 'aria-live': 'polite' });
@@ -46,6 +51,7 @@ export function hypothesesPanel(hypotheses: Hypothesis[], markKey: string): Hypo
       input.addEventListener('change', () => {
         marked = hy.id;
         saveMark(markKey, hy.id);
+        onMark(hy.id);
         render();
       });
       return h('label', { class: cls, for: id, 'data-hypothesis': hy.id },
@@ -56,7 +62,7 @@ export function hypothesesPanel(hypotheses: Hypothesis[], markKey: string): Hypo
     }));
     if (!answer) {
       replace(verdict, h('p', { class: 'muted small' },
-        marked ? 'Your pick is saved in this browser. The root cause is revealed after a passing submission.'
+        marked ? 'Your pick is saved. The root cause is revealed after a passing submission.'
           : 'Mark the hypothesis you believe. The root cause is revealed after a passing submission.'));
       return;
     }
@@ -74,6 +80,13 @@ export function hypothesesPanel(hypotheses: Hypothesis[], markKey: string): Hypo
     reveal(a) {
       if (a?.hypothesis_id === answer?.hypothesis_id) return;
       answer = a;
+      render();
+    },
+    marked: () => marked,
+    restore(id) {
+      if (id === marked) return;
+      marked = id;
+      saveMark(markKey, id);
       render();
     },
   };

@@ -2,8 +2,8 @@
 // back as ApiError carrying the RFC 9457 problem the API sent, so the page
 // can show its title and detail to the learner.
 import type {
-  Card, Diff, Dossier, FileInfo, GitAccess, HintView, Playbook, Problem, Progress, Run, RunKind, WorkspaceFile,
-  WorkspaceSummary, WorkspaceView,
+  Card, Diff, Dossier, FileInfo, GitAccess, HintView, Invitation, Membership, Playbook, Problem, Progress, Run, RunKind,
+  WorkspaceFile, WorkspaceSummary, WorkspaceView,
 } from './types';
 
 /** A failed API call, with the problem document the API answered. */
@@ -30,7 +30,7 @@ export function describeError(err: unknown): { title: string; detail: string } {
 }
 
 /** Sends one request and returns the answer's text, or throws an ApiError. */
-async function send(method: string, url: string, accept: string, body?: unknown, headers: Record<string, string> = {}): Promise<string> {
+export async function send(method: string, url: string, accept: string, body?: unknown, headers: Record<string, string> = {}): Promise<string> {
   const init: RequestInit = { method, credentials: 'same-origin', headers: { ...headers, Accept: accept } };
   if (body !== undefined) {
     init.body = JSON.stringify(body);
@@ -97,4 +97,11 @@ export const api = {
   playbookMarkdown: (slug: string) => send('GET', `/api/playbooks/${encodeURIComponent(slug)}`, 'text/markdown'),
   /** The whole shelf as one Markdown document. */
   shelfMarkdown: () => send('GET', '/api/playbooks', 'text/markdown'),
+  /** Records the hypothesis the learner marks. */
+  pickHypothesis: (id: string, hypothesis: string) => call<{ hypothesis: string }>('PUT', `${ws(id)}/hypothesis`, { hypothesis }),
+  invitation: (code: string) => call<Invitation>('GET', `/api/cohorts/join/${encodeURIComponent(code)}`),
+  join: (code: string, displayName: string) =>
+    call<Membership>('POST', `/api/cohorts/join/${encodeURIComponent(code)}`, { display_name: displayName }),
+  /** Ends this browser's preview and gives it back its own learner. */
+  leavePreview: () => send('POST', '/api/preview/leave', 'application/json'),
 };

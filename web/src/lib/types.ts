@@ -309,6 +309,29 @@ export interface WorkspaceView {
   progress: Progress;
   hints: HintView[];
   runs: RunSummary[];
+  /** The hypothesis the learner marked, once they did. */
+  hypothesis?: string;
+  /** True in an instructor's throwaway preview. */
+  preview?: boolean;
+}
+
+/** GET /api/cohorts/join/{code}: the cohort a join link names. */
+export interface Invitation {
+  name: string;
+  dossiers: { slug: string; title: string }[];
+  opens_at?: string;
+  closes_at?: string;
+  /** Whether learners may join now. */
+  open: boolean;
+  /** The name this learner joined under, if they did. */
+  joined_as?: string;
+}
+
+/** A cohort a learner is in, and the name they gave. */
+export interface Membership {
+  cohort_id: string;
+  cohort_name: string;
+  display_name: string;
 }
 
 /** GET /api/workspaces/{id}/events: what the page follows live. */

@@ -5,6 +5,7 @@ import { desk as buildDesk } from '../desk/desk';
 import { api, describeError } from '../lib/api';
 import { h, replace } from '../lib/dom';
 import { capitalise } from '../lib/format';
+import { go } from '../lib/nav';
 import { loadPref, savePref } from '../lib/prefs';
 import type { Dossier, Run, RunKind, WorkspaceView } from '../lib/types';
 import { RunController } from '../run/controller';
@@ -17,6 +18,7 @@ import { timer as buildTimer } from '../side/timer';
 import { followWorkspace } from '../ws/live';
 import { WorkspacePane } from '../ws/workspace';
 import { brand, topBar } from './chrome';
+import { openPreview } from './instructor';
 import { bindKeys, toggleFocusMode } from './page-keys';
 import { pageLayout } from './page-layout';
 
@@ -40,6 +42,23 @@ async function reopenTabs(p: WorkspacePane, wsID: string, startFiles: string[]):
   for (const f of open) await p.open(f);
   const active = saved?.active && open.includes(saved.active) ? saved.active : open[0];
   if (active) await p.open(active);
+}
+
+/** The banner of an instructor's preview: a throwaway learner, with a reset. */
+function previewBanner(slug: string, out: OutputPanel): HTMLElement {
+  const fail = (err: unknown) => {
+    const e = describeError(err);
+    out.line(`${e.title}: ${e.detail}`, 'err');
+  };
+  return h('div', { class: 'preview-banner', role: 'note' },
+    h('strong', null, 'Preview'),
+    h('span', null, 'You are a throwaway learner: nothing here counts in a cohort, and your own workspaces are untouched.'),
+    h('button', { type: 'button', class: 'btn small secondary', id: 'reset-preview', onclick: () => {
+      openPreview(slug).catch(fail);
+    } }, 'Reset preview'),
+    h('button', { type: 'button', class: 'btn small ghost', id: 'leave-preview', onclick: () => {
+      api.leavePreview().then(() => go('/instructor'), fail);
+    } }, 'Leave preview'));
 }
 
 /** Renders an error page for a dossier that cannot be shown. */
@@ -77,7 +96,11 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
   const coach = buildCoach((ok) => em.set('hints', ok ? 'loaded' : 'error'));
   const shelf = h('span', { class: 'shelf-count' }, '…');
   const open = (p: string) => void pane?.open(p);
-  const desk = buildDesk(d, { open, toggleFocus: focus, markKey: d.slug, shelfCount: shelf, coach: coach.el, evidenceMap: em.el });
+  let wsID = '';
+  const onMark = (id: string) => {
+    if (wsID) api.pickHypothesis(wsID, id).catch(() => out.line('Your hypothesis pick could not be saved; it is kept in this browser.', 'dim'));
+  };
+  const desk = buildDesk(d, { open, toggleFocus: focus, markKey: d.slug, onMark, shelfCount: shelf, coach: coach.el, evidenceMap: em.el });
   const work = h('div', { class: 'work' },
     h('section', { class: 'workspace preparing', 'aria-label': 'Workspace', 'aria-busy': 'true' },
       h('div', { class: 'ws-toolbar' }, h('span', { class: 'muted' }, 'Workspace'), h('span', { class: 'chip status busy' }, 'preparing')),
@@ -104,6 +127,10 @@ export async function dossierPage(root: HTMLElement, slug: string): Promise<() =
     return () => clock.stop();
   }
   em.set('files', 'loaded');
+  wsID = ws.id;
+  if (ws.hypothesis) desk.hypotheses.restore(ws.hypothesis);
+  else if (desk.hypotheses.marked()) onMark(desk.hypotheses.marked()!);
+  if (ws.preview) root.insertBefore(previewBanner(d.slug, out), root.children[1] ?? null);
 
   let progressTimer: number | undefined;
   const refreshProgress = async () => {
