@@ -49,11 +49,11 @@ test-harness:
 # Includes the browser tests in web/ (headless Chromium against the real server).
 test-go: web
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
-# The workspace suite again on PostgreSQL (the store's conformance suite and
-# the scale test run in test-go whenever RACECASE_TEST_POSTGRES names a
-# server: .ci/postgres starts one). Skipped without a server unless
+# The workspace suite again on PostgreSQL (the store's conformance suite
+# runs in test-go whenever RACECASE_TEST_POSTGRES names a server:
+# .ci/postgres starts one). Skipped without a server unless
 # REQUIRE_POSTGRES=1.
 test-postgres:
 	@if [ -z "$$RACECASE_TEST_POSTGRES" ]; then \

@@ -59,16 +59,13 @@ func TestRunInfiniteLoopTimesOut(t *testing.T) {
 	job := visibleJob(image(t, d), map[string]string{
 		"test/loop.test.js": "import test from 'node:test';\ntest('spins', () => { for (;;) {} });\n",
 	})
-	job.Limits.CPU = 2 * time.Second
-	res, took := run(t, d, job)
+	// The CPU limit must decide, however busy the machine: a wall clock far
+	// past it, for a container that gets a small share of a CPU.
+	job.Limits.CPU, job.Limits.Wall = 2*time.Second, time.Minute
+	res, _ := run(t, d, job)
 	wantVerdict(t, res, runner.VerdictTimeout)
 	if !strings.Contains(res.Message, "of CPU time, its limit") || res.CPUMS < job.Limits.CPU.Milliseconds() {
 		t.Errorf("message %q after %d ms of CPU time, want the CPU budget named", res.Message, res.CPUMS)
-	}
-	// Generous on purpose: this checks that the kill happens (the loop would
-	// otherwise run to the test's two-minute deadline), not how fast it is.
-	if took > runner.WallPerCPU*job.Limits.CPU+10*time.Second {
-		t.Errorf("Run took %s for a %s CPU limit", took, job.Limits.CPU)
 	}
 }
 
