@@ -20,9 +20,14 @@ func TestWarmContainersGiveTheVerdictsOfColdOnes(t *testing.T) {
 	image := runnertest.Image(t, d)
 	label := "racecase.test=warm-vs-cold-" + time.Now().Format("150405.000000000")
 	runnertest.ExpectNoLeftovers(t, d, label)
-	// Two: checks and submissions have different limits, so different shapes.
-	pool := runner.NewPool(d, runner.PoolConfig{Size: 2})
-	t.Cleanup(func() { pool.Close(context.Background()) })
+	// Checks and submissions have different limits, so different shapes: a
+	// pool of one for each, so that every run finds its shape warm.
+	pools := map[runner.Suite]*runner.Pool{}
+	for _, suite := range []runner.Suite{runner.SuiteVisible, runner.SuiteHidden} {
+		pool := runner.NewPool(d, runner.PoolConfig{Size: 1})
+		t.Cleanup(func() { pool.Close(context.Background()) })
+		pools[suite] = pool
+	}
 
 	dossier, err := Load(FS, "job-lock-double-send")
 	if err != nil {
@@ -45,8 +50,8 @@ func TestWarmContainersGiveTheVerdictsOfColdOnes(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s (%s), cold: %v", c.subject, c.suite, err)
 		}
-		pool.Warm(job)
-		warm, err := pool.Run(ctx, job)
+		pools[c.suite].Warm(job)
+		warm, err := pools[c.suite].Run(ctx, job)
 		if err != nil {
 			t.Fatalf("%s (%s), warm: %v", c.subject, c.suite, err)
 		}
@@ -55,7 +60,7 @@ func TestWarmContainersGiveTheVerdictsOfColdOnes(t *testing.T) {
 				warm.Verdict, cold.Verdict, resultsFingerprint(warm), resultsFingerprint(cold))
 		}
 	}
-	if s := pool.Stats(); s.Warm != int64(len(claims)) {
-		t.Errorf("pool stats %+v: want every one of the %d warm runs served warm", s, len(claims))
+	if v, h := pools[runner.SuiteVisible].Stats(), pools[runner.SuiteHidden].Stats(); v.Warm+h.Warm != int64(len(claims)) {
+		t.Errorf("pool stats %+v and %+v: want every one of the %d warm runs served warm", v, h, len(claims))
 	}
 }

@@ -90,10 +90,17 @@ func NewPool(d *Docker, cfg PoolConfig) *Pool {
 // limits and labels; its files and suite do not matter), as far as there is
 // room.
 func (p *Pool) Warm(job Job) {
+	for p.WarmOne(job) {
+	}
+}
+
+// WarmOne starts one container for jobs shaped like job when the pool has
+// room, and reports whether it did: a caller with several shapes to warm
+// takes turns between them.
+func (p *Pool) WarmOne(job Job) bool {
 	job.Limits = job.Limits.WithDefaults()
 	shape, key := shapeOf(job)
-	for p.add(shape, key, false, false) {
-	}
+	return p.add(shape, key, false, false)
 }
 
 // Run runs job in a warm container of its shape when the pool has one, else

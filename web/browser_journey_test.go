@@ -263,6 +263,8 @@ func keyboardPath(t *testing.T, p *page) {
 	if !eval[bool](p, `document.activeElement.classList.contains('cm-content')`) {
 		t.Fatalf("Tab from the tabs does not reach the editor: %s", eval[string](p, `document.activeElement.outerHTML.slice(0, 80)`))
 	}
+	// CodeMirror marks the editor focused when it handles the focus event.
+	p.waitFor("the editor to take the focus", `!!document.querySelector('.cm-editor.cm-focused')`)
 	if style := eval[string](p, `getComputedStyle(document.querySelector('.cm-editor')).outlineStyle`); style == "none" {
 		t.Errorf("the focused editor has no focus ring")
 	}

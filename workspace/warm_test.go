@@ -9,17 +9,25 @@ import (
 	"github.com/racecase/racecase/runner"
 )
 
-// warmingRunner is a fake runner that records what it is asked to warm.
+// warmingRunner is a fake runner with room for warmingRoom warm
+// containers that records what it is asked to warm.
 type warmingRunner struct {
 	*fakeRunner
 	mu     sync.Mutex
 	warmed []runner.Job
 }
 
-func (w *warmingRunner) Warm(job runner.Job) {
+// warmingRoom is how many containers a warmingRunner keeps warm.
+const warmingRoom = 3
+
+func (w *warmingRunner) WarmOne(job runner.Job) bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if len(w.warmed) == warmingRoom {
+		return false
+	}
 	w.warmed = append(w.warmed, job)
+	return true
 }
 
 func TestStartWarmsContainersShapedLikeTheRunsToCome(t *testing.T) {
@@ -29,8 +37,9 @@ func TestStartWarmsContainersShapedLikeTheRunsToCome(t *testing.T) {
 	fake.mu.Lock()
 	warmed := fake.warmed
 	fake.mu.Unlock()
-	if len(warmed) != 2 {
-		t.Fatalf("warmed %d shapes for one dossier whose checks and submissions have different limits, want 2", len(warmed))
+	// Two shapes in turn, one of each, then the check's again: the room is full.
+	if len(warmed) != warmingRoom || warmed[2].Limits != warmed[0].Limits || warmed[1].Limits == warmed[0].Limits {
+		t.Fatalf("warmed %d containers for one dossier whose checks and submissions have different limits, want one of each shape in turn", len(warmed))
 	}
 	learner, ws := newWorkspace(t, svc)
 	// A pool serves a run from a warm container only when these agree: the
