@@ -62,12 +62,15 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	finished, _ := time.Parse(time.RFC3339Nano, info.State.FinishedAt)
 	t.Logf("the container ran %s for a CPU limit of %s and exited with %d", finished.Sub(started).Round(time.Millisecond), lim.CPU, info.State.ExitCode)
 	// The loop spends CPU time no faster than the container's one CPU allows,
-	// so the watchdog's CPU budget ends it after at least that much wall time.
-	if ran := finished.Sub(started); ran < lim.CPU || ran > lim.Wall+slack {
-		t.Errorf("the container ran %s; want it stopped between the CPU limit %s and the wall limit %s and %s", ran, lim.CPU, lim.Wall, slack)
+	// so the watchdog's CPU budget ends it after at least that much wall time;
+	// on a machine so busy that the loop gets less than a third of a CPU, the
+	// watchdog's wall-clock deadline ends it first. Either way the container
+	// stopped by itself, with no racecase process alive.
+	if ran := finished.Sub(started); ran < lim.CPU || ran > lim.Wall+runner.WatchdogGrace+slack {
+		t.Errorf("the container ran %s; want it stopped between the CPU limit %s and the wall limit %s and %s", ran, lim.CPU, lim.Wall, runner.WatchdogGrace+slack)
 	}
-	if info.State.ExitCode != 152 {
-		t.Errorf("exit code %d; want 152, the watchdog's for a spent CPU budget", info.State.ExitCode)
+	if code := info.State.ExitCode; code != 152 && code != 124 {
+		t.Errorf("exit code %d; want 152 or 124, the watchdog's for a spent CPU budget or its deadline", code)
 	}
 }
 
