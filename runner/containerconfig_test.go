@@ -69,7 +69,7 @@ func TestContainerConfigMapsJob(t *testing.T) {
 
 func TestWithDefaultsFillsOnlyUnsetLimits(t *testing.T) {
 	d := DefaultLimits()
-	want := Limits{CPU: 10 * time.Second, Wall: 30 * time.Second, MemoryBytes: 512 << 20, Pids: 64, NanoCPUs: 1e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
+	want := Limits{CPU: 10 * time.Second, Wall: 30 * time.Second, MemoryBytes: 512 << 20, Pids: 64, NanoCPUs: 2e9, OutputBytes: 1 << 20, TmpfsBytes: 64 << 20}
 	if d != want {
 		t.Fatalf("DefaultLimits() = %+v, want %+v", d, want)
 	}
@@ -106,6 +106,23 @@ func TestJobValidate(t *testing.T) {
 	for name, job := range bad {
 		if err := job.validate(); err == nil {
 			t.Errorf("%s: validate accepted it", name)
+		}
+	}
+}
+
+func TestFitCPUsNeverAsksMoreThanTheMachineHas(t *testing.T) {
+	for _, c := range []struct {
+		nano int64
+		cpus int
+		want int64
+	}{
+		{2e9, 2, 2e9},
+		{2e9, 1, 1e9},
+		{5e8, 1, 5e8},
+		{2e9, 0, 2e9}, // unknown: asked as is
+	} {
+		if got := fitCPUs(c.nano, c.cpus); got != c.want {
+			t.Errorf("fitCPUs(%d, %d) = %d, want %d", c.nano, c.cpus, got, c.want)
 		}
 	}
 }

@@ -19,6 +19,9 @@ const cleanupTimeout = 30 * time.Second
 // It is safe for concurrent use.
 type Docker struct {
 	cli client.APIClient
+	// cpus is how many CPUs the engine's machine has (0 when unknown): a
+	// container may not be given more.
+	cpus int
 }
 
 var _ Runner = (*Docker)(nil)
@@ -44,6 +47,9 @@ func NewDockerAt(ctx context.Context, host string) (*Docker, error) {
 	if err := d.Ping(ctx); err != nil {
 		cli.Close()
 		return nil, err
+	}
+	if info, err := cli.Info(ctx); err == nil {
+		d.cpus = info.NCPU
 	}
 	return d, nil
 }

@@ -21,7 +21,9 @@ type Limits struct {
 	MemoryBytes int64
 	// Pids caps the number of processes and threads in the container.
 	Pids int64
-	// NanoCPUs caps CPU time in billionths of a CPU (1e9 = one CPU).
+	// NanoCPUs caps how many CPUs the container's processes may use at once,
+	// in billionths of a CPU (1e9 = one CPU); a machine with fewer gives all
+	// it has.
 	NanoCPUs int64
 	// OutputBytes caps the console output; the container is killed past it.
 	OutputBytes int64
@@ -39,14 +41,15 @@ const WallPerCPU = 3
 
 // DefaultLimits returns the limits used for a field a Job leaves at zero:
 // 10 s of CPU time within 30 s of wall clock, 512 MiB of memory and no swap,
-// 64 pids, one CPU, 1 MiB of output and a 64 MiB /work.
+// 64 pids, two CPUs (the supervisor and the worker it talks to run side by
+// side, as a worker boots beside them), 1 MiB of output and a 64 MiB /work.
 func DefaultLimits() Limits {
 	return Limits{
 		CPU:         10 * time.Second,
 		Wall:        WallPerCPU * 10 * time.Second,
 		MemoryBytes: 512 << 20,
 		Pids:        64,
-		NanoCPUs:    1e9,
+		NanoCPUs:    2e9,
 		OutputBytes: 1 << 20,
 		TmpfsBytes:  64 << 20,
 	}

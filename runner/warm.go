@@ -24,6 +24,7 @@ type warmContainer struct {
 // failure nothing is left behind.
 func (d *Docker) prepare(ctx context.Context, job Job) (*warmContainer, error) {
 	runID := randomHex(8)
+	job.Limits.NanoCPUs = fitCPUs(job.Limits.NanoCPUs, d.cpus)
 	cfg, host := containerConfig(job, runID)
 	created, err := d.cli.ContainerCreate(ctx, cfg, host, nil, nil, "racecase-"+runID)
 	if err != nil {
@@ -34,6 +35,15 @@ func (d *Docker) prepare(ctx context.Context, job Job) (*warmContainer, error) {
 		return nil, errors.Join(err, d.discard(ctx, w))
 	}
 	return w, nil
+}
+
+// fitCPUs returns nano, or all of a machine with cpus CPUs when nano asks
+// for more (the engine refuses more than the machine has; 0 means unknown).
+func fitCPUs(nano int64, cpus int) int64 {
+	if cpus > 0 {
+		return min(nano, int64(cpus)*1e9)
+	}
+	return nano
 }
 
 // boot attaches to a created container, starts watching for its exit and

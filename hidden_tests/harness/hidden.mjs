@@ -5,7 +5,7 @@
 // exploration did not finish is an error, never a pass.
 
 import { WorkerFailure, WorkerOptions } from './worker-link.mjs';
-import { WorkerPool } from './worker-pool.mjs';
+import { WorkerPool, startSpares } from './worker-pool.mjs';
 import { explore, Nondeterminism } from './explorer.mjs';
 import { prepareSuite, materializeSuite } from './suite.mjs';
 import { memoryLimitBytes } from './memory-facts.mjs';
@@ -16,6 +16,11 @@ const TRACE_HEAD = 40;
 const TRACE_TAIL = 200;
 /** A worker's JavaScript heap limit when no container limit applies (harness development). */
 const HOST_HEAP_MB = 512;
+/**
+ * Worker processes booted before the payload arrives: every suite so far runs two
+ * workers at most; a scenario with more starts the rest when it needs them.
+ */
+const SPARE_WORKERS = 2;
 /** Memory kept for the supervisor and the kernel when sharing a container among workers. */
 const SUPERVISOR_RESERVE_BYTES = 96 << 20;
 
@@ -57,6 +62,15 @@ function memoryShare(suite) {
   return Math.floor((limit - SUPERVISOR_RESERVE_BYTES) / workers);
 }
 
+/**
+ * Boots worker processes for a hidden run whose payload has not arrived yet, so that
+ * the run does not wait for them; pass them to runHidden, which owns them from then on.
+ * @param {string} repoDir where the repository will be written
+ */
+export function startWorkersAhead(repoDir) {
+  return startSpares(SPARE_WORKERS, new WorkerOptions({ repoDir, sandbox: true, heapMb: workerHeapMb() }));
+}
+
 /** The result of each of a scenario's tests, from its exploration. */
 function judge(scenario, outcome, limits) {
   const budget = { schedules: limits.maxSchedules, steps: limits.maxSteps, work: limits.maxWork };
@@ -77,16 +91,25 @@ function judge(scenario, outcome, limits) {
 
 /**
  * Runs every scenario of `suite` against the repository in `repoDir`.
- * @param {{ suite: object | Function, faultModel?: object, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string, heapMb?: number }} options
+ * @param {{ suite: object | Function, faultModel?: object, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string, heapMb?: number,
+ *   spares?: import('./worker-link.mjs').WorkerLink[] }} options
  *   suite is a suite module's default export (a suite, or a function of the service kit and
  *   the fault model); faultModel is the dossier's fault model as the suite receives it
  *   hostPath replaces the worker host (harness tests play hostile workers with it); heapMb
- *   replaces the workers' heap limit (harness tests run out of memory quickly with it)
+ *   replaces the workers' heap limit (harness tests run out of memory quickly with it); spares are
+ *   processes startWorkersAhead booted with the same repoDir
  * @returns {Promise<object>} results v3 with an optional run-level `verdict`
  */
-export async function runHidden({ suite: exported, faultModel = null, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb() }) {
-  const suite = prepareSuite(materializeSuite(exported, faultModel));
-  const pool = new WorkerPool(new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb, memoryShareBytes: memoryShare(suite), hostPath }));
+export async function runHidden({ suite: exported, faultModel = null, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb(), spares = [] }) {
+  let suite;
+  try {
+    suite = prepareSuite(materializeSuite(exported, faultModel));
+  } catch (error) {
+    for (const spare of spares) spare.kill();
+    throw error;
+  }
+  const options = new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb, memoryShareBytes: memoryShare(suite), hostPath });
+  const pool = new WorkerPool(options, spares);
   const tests = [];
   let verdict;
   try {

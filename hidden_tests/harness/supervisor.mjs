@@ -1,13 +1,14 @@
 // The supervisor: `node supervisor.mjs`, started by the watchdog.
 //
-// Boots (imports everything it needs), then waits for the run's payload on stdin (see
+// Boots (imports everything it needs, starts the worker processes a hidden run will
+// take, see worker-pool.mjs), then waits for the run's payload on stdin (see
 // PROTOCOL.md), writes the learner's files, runs the suite the payload names, kills
 // every other process, and prints the result record tagged with the nonce as its very
 // last act. Learner code never runs in this process.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { runHidden } from './hidden.mjs';
+import { runHidden, startWorkersAhead } from './hidden.mjs';
 import { runVisible } from './visible.mjs';
 
 const REPO_DIR = '/work/repo';
@@ -94,18 +95,21 @@ function killEverythingElse() {
 async function main() {
   let payload = {};
   let results;
+  // The workers boot while the payload is on its way (in a warm container, long before).
+  fs.mkdirSync(REPO_DIR, { recursive: true });
+  const spares = startWorkersAhead(REPO_DIR);
   try {
     // Without a payload there is no nonce either: the runner then finds no result, which is an error.
     payload = readPayload();
-    fs.mkdirSync(REPO_DIR, { recursive: true });
     writeWorkspace(payload.files);
     const outputLimitBytes = Number(payload.outputLimitBytes) || 1 << 20;
     const suiteKind = payload.suite;
+    if (suiteKind !== 'hidden') spares.splice(0).forEach((spare) => spare.kill());
     if (suiteKind === 'visible') {
       results = await runVisible({ repoDir: REPO_DIR, outputLimitBytes });
     } else if (suiteKind === 'hidden') {
       results = await runHidden({
-        suite: await importSuite(payload.secret), faultModel: faultModelOf(payload.secret), repoDir: REPO_DIR, sandbox: true, outputLimitBytes,
+        suite: await importSuite(payload.secret), faultModel: faultModelOf(payload.secret), repoDir: REPO_DIR, sandbox: true, outputLimitBytes, spares,
       });
     } else {
       throw new Error(`unknown suite ${JSON.stringify(suiteKind)}`);

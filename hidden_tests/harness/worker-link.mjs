@@ -61,25 +61,34 @@ export class WorkerOptions {
   }
 }
 
-/** One worker process, started and ready for commands. */
+/**
+ * One worker process. It is spawned before it knows which simulated worker it
+ * will play (a spare, booted while the run waits for its payload), then
+ * assigned a name; it runs no learner code until its first `reset`.
+ */
 export class WorkerLink {
+  /**
+   * Starts a worker process that plays no worker yet; assign() names it.
+   * @param {WorkerOptions} options only repoDir, sandbox, heapMb and hostPath are used
+   */
+  static spawn(options) {
+    const link = new WorkerLink(options);
+    link.#ready = link.#await(STARTUP_MS).then((message) => message?.t === 'ready', () => false);
+    return link;
+  }
+
   /**
    * Starts a worker process and waits until its host is ready.
    * @param {string} worker the simulated worker's name, e.g. "blue"
    * @param {WorkerOptions} options
    */
-  static async start(worker, options) {
-    const link = new WorkerLink(worker, options);
-    const ready = await link.#await(STARTUP_MS);
-    if (ready?.t !== 'ready') {
-      link.kill();
-      throw new WorkerFailure('error', `worker ${worker} did not start as expected`);
-    }
-    return link;
+  static start(worker, options) {
+    return WorkerLink.spawn(options).assign(worker, options.memoryShareBytes);
   }
 
-  #worker;
+  #worker = 'spare';
   #child;
+  #ready;
   #reader = new FrameReader(MESSAGE_LIMIT_BYTES);
   #waiter = null;
   #failure = null;
@@ -87,18 +96,16 @@ export class WorkerLink {
   #stderr = '';
   #oomBefore;
   #seq = 0;
-  #memoryShare;
+  #memoryShare = Infinity;
 
-  constructor(worker, options) {
-    this.#worker = worker;
-    this.#memoryShare = options.memoryShareBytes;
+  constructor(options) {
     this.#oomBefore = oomKills();
     const execArgv = [
       '--no-warnings', '--frozen-intrinsics', '--disallow-code-generation-from-strings',
       '--experimental-vm-modules', `--max-old-space-size=${options.heapMb}`, '--v8-pool-size=1',
     ];
     if (options.sandbox) execArgv.push('--experimental-permission', ...readable([options.repoDir, harnessDir, path.dirname(options.hostPath)]));
-    this.#child = spawn(process.execPath, [...execArgv, options.hostPath, options.repoDir, String(options.outputLimitBytes)], {
+    this.#child = spawn(process.execPath, [...execArgv, options.hostPath, options.repoDir], {
       cwd: options.repoDir,
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
       env: {},
@@ -109,7 +116,24 @@ export class WorkerLink {
     channel.on('data', (chunk) => this.#receive(chunk));
     channel.on('error', () => {});
     this.#child.on('exit', (code, signal) => this.#exited(code, signal));
-    this.#child.on('error', () => this.#fail(new WorkerFailure('error', `worker ${worker} could not be started`)));
+    this.#child.on('error', () => this.#fail(new WorkerFailure('error', `worker ${this.#worker} could not be started`)));
+  }
+
+  /**
+   * Names the process after the simulated worker it plays from now on and waits until it is ready.
+   * @param {string} worker the simulated worker's name, e.g. "blue"
+   * @param {number} memoryShareBytes the resident memory it may use
+   * @returns {Promise<WorkerLink>}
+   * @throws {WorkerFailure} when the process did not start
+   */
+  async assign(worker, memoryShareBytes) {
+    this.#worker = worker;
+    this.#memoryShare = memoryShareBytes;
+    if (!(await this.#ready)) {
+      this.kill();
+      throw new WorkerFailure('error', `worker ${worker} did not start as expected`);
+    }
+    return this;
   }
 
   /** The worker's name. */

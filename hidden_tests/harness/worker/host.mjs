@@ -1,5 +1,7 @@
-// The process of one simulated worker: `node host.mjs <repoDir> <outputLimitBytes>`,
-// with a socket on fd 3 to the supervisor. It runs nothing but that worker's
+// The process of one simulated worker: `node host.mjs <repoDir>`, with a socket
+// on fd 3 to the supervisor. It may start before the repository is written (a
+// spare, booted while the run waits for its payload): it reads nothing of it
+// before its first `reset`, which also sets how much its code may print. It runs nothing but that worker's
 // code, each schedule in a brand-new realm (see realm.mjs), and decides nothing:
 // every store or service call becomes an event the supervisor answers, every
 // timer an event the supervisor fires. After each command it lets the realm's
@@ -25,8 +27,9 @@ const IMMEDIATE_LIMIT = 100_000;
 const RSS_EVERY = 16;
 
 const realSetImmediate = setImmediate;
-const [repoDir, limitArg] = process.argv.slice(2);
-const outputLimit = Number(limitArg) || 1 << 20;
+const [repoDir] = process.argv.slice(2);
+/** How much the worker's code may print in all; every reset restates it. */
+let outputLimit = 1 << 20;
 const scripts = compileRuntime();
 const sources = new ModuleSources(repoDir);
 const channel = new net.Socket({ fd: 3, readable: true, writable: true });
@@ -127,7 +130,8 @@ function sinkFor(state) {
 }
 
 /** Starts a schedule: a new realm, a new module graph, a new instance of the worker. */
-async function reset({ worker, module, factory, deps, attribute }) {
+async function reset({ worker, module, factory, deps, attribute, outputLimit: limit }) {
+  if (Number.isSafeInteger(limit) && limit > 0) outputLimit = limit;
   schedule?.realm.close();
   attributing = attribute === true;
   if (!attributing) requests.disable();
