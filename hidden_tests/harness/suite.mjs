@@ -15,7 +15,7 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxSteps: 3000,
   maxSchedules: 2000,
   maxSchedulesAfterFailure: 25,
-  maxWork: 4000,
+  maxWork: 8000,
   maxCallsPerDelivery: 100,
   stepTimeoutMs: 3000,
 });

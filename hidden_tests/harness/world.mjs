@@ -33,6 +33,8 @@ export class World {
   halted = false;
   #trace = new Trace();
   #perDelivery = new Map();
+  /** Deliveries of each job so far: a queue numbers attempts per message, whichever worker gets them. */
+  #attempts = new Map();
 
   /**
    * @param {object} suite the hidden suite (validated: subject, effects, limits)
@@ -161,10 +163,12 @@ export class World {
     const d = choice.delivery;
     d.attempt += 1;
     d.state = 'running';
+    d.messageAttempt = (this.#attempts.get(d.job) ?? 0) + 1;
+    this.#attempts.set(d.job, d.messageAttempt);
     const callId = `${d.index}:${d.attempt}`;
     this.calls.set(callId, d);
-    this.step(d.worker, 'receive', d.job, `delivery ${d.attempt}`, { request: requestLabel(d) });
-    const message = this.suite.subject.message(d.job, d.attempt, d);
+    this.step(d.worker, 'receive', d.job, `delivery ${d.messageAttempt}`, { request: requestLabel(d) });
+    const message = this.suite.subject.message(d.job, d.messageAttempt, d);
     this.protocols.get(d.worker).expectCall(callId);
     await this.#command(d.worker, { t: 'call', callId, method: this.suite.subject.method, args: [message], now: this.now });
     return undefined;

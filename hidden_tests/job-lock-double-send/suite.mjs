@@ -19,8 +19,10 @@ export default {
       clock: { $: 'clock' },
       config: { lockTtlMs: 30_000, visibilityTimeoutMs: 5_000 },
     },
+    // The queue keeps one id per message, the same on every delivery, and numbers
+    // its deliveries 1, 2, … whichever worker gets them (see the README).
     message: (job, attempt) => ({
-      id: `msg-${job.replace('job-', '')}-${attempt}`,
+      id: `msg-${job.replace('job-', '')}`,
       jobId: job,
       attempt,
       payload: { orderId: `ord-${job}`, recipient: `${job}@customers.example`, carrier: 'DHL', trackingNumber: `JD0146${job.length}` },

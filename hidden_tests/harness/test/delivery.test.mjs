@@ -1,0 +1,42 @@
+// Tests of how the queue's deliveries reach the workers: attempts are numbered per
+// message, as a queue numbers them, whichever worker gets each delivery.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runWorker, subject } from './inline.mjs';
+
+/** One message delivered to both workers at the same moment; each job must be notified once. */
+const suite = {
+  subject: subject({ notifier: { $: 'remote', name: 'notifier', methods: ['send'] } }),
+  effects: [{ target: 'notifier', method: 'send', label: 'notification' }],
+  scenarios: [{
+    name: 'one message, two deliveries at once',
+    deliveries: [{ worker: 'blue', job: 'job-7', at: 0 }, { worker: 'green', job: 'job-7', at: 0 }],
+    tests: [{ name: 'one notification', property: 'exactlyOncePerJob' }],
+  }],
+};
+
+/** A worker that sends only when its delivery's attempt and name pass `when`. */
+const sendingWhen = (when) => `
+  export function createWorker({ worker, notifier }) {
+    return {
+      async handle({ job, attempt }) {
+        if (${when}) await notifier.send(job);
+        return 'done';
+      },
+    };
+  }
+`;
+
+test('two deliveries of one message are attempts 1 and 2, never both 1', async () => {
+  const results = await runWorker(suite, sendingWhen('attempt === 1'));
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+test('either worker may get attempt 1: both orders are explored', async () => {
+  const results = await runWorker(suite, sendingWhen("attempt === 1 && worker === 'blue'"));
+  assert.equal(results.status, 'fail', JSON.stringify(results, null, 1));
+  assert.match(results.tests[0].message, /job-7 never got its notification/);
+  const received = results.tests[0].trace.filter((s) => s.operation === 'receive').map((s) => `${s.worker} ${s.result}`);
+  assert.deepEqual(received, ['green delivery 1', 'blue delivery 2']);
+});
