@@ -6,17 +6,27 @@
 // capture request from the checkout; a 409 (or any non-200) answer is not
 // acknowledged, and the checkout sends the request again after Retry-After.
 //
-// The fault model is the repository README's: Redis calls complete within 1 s,
-// Kestrel never deduplicates, the checkout's first retry comes when its 2 s
-// timeout fires and a later one ~10 s after the first attempt, 409s are retried
-// after Retry-After (1 s), and instances do not die. Kestrel captures take
-// 2.1-2.6 s here: the on-sale's slow tail (README: p99 2.57 s), the captures
-// that outlast the checkout's timeout and so are the ones that get retried.
+// Every world is derived from the dossier's fault model (the repository
+// README's): Redis calls take 0 to 1 s; a Kestrel capture takes anything from
+// 0 s to its 10 s timeout, and may fail (an error answer, or no answer by the
+// timeout) without capturing; Kestrel never deduplicates; the checkout retries
+// at once when its 2 s timeout fires, once more 6 s after that, and after each
+// 409 once Retry-After (1 s) has passed, for up to 30 s after its first
+// attempt; any of the three instances may get any attempt; instances do not die.
 
 const STORE = ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'delete'];
 
 /** Amount of each payment, in pence. */
 const AMOUNTS = { pay_5mQ2rT8vXc: 14800, pay_9TzL4cWq1e: 7400 };
+
+/**
+ * A job `reused:<payment>` is a caller's bug the README's contract covers: the
+ * payment's Idempotency-Key sent again with another amount.
+ */
+const REUSED = 'reused:';
+const REUSED_AMOUNT = 7400;
+const paymentOf = (job) => (job.startsWith(REUSED) ? job.slice(REUSED.length) : job);
+const amountOf = (job) => (job.startsWith(REUSED) ? REUSED_AMOUNT : AMOUNTS[job]);
 
 /** The checkout's Idempotency-Key for a payment: one per capture, the same on every retry. */
 const idempotencyKeyFor = (payment) => ({
@@ -64,95 +74,189 @@ const sameCaptureInEveryAnswer = {
   },
 };
 
-export default {
-  subject: {
-    module: 'src/app.js',
-    factory: 'createApp',
-    method: 'handle',
-    deps: {
-      instanceId: { $: 'worker' },
-      store: { $: 'remote', name: 'store', methods: STORE },
-      psp: { $: 'remote', name: 'psp', methods: ['capture'] },
-      clock: { $: 'clock' },
-    },
-    message: (payment, attempt, delivery) => ({
-      method: 'POST',
-      path: `/v1/payments/${payment}/capture`,
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': idempotencyKeyFor(payment),
-        'x-request-id': `rq_${payment.slice(4, 8)}${delivery?.index ?? 0}${attempt}`,
-      },
-      body: { amount: AMOUNTS[payment], currency: 'GBP' },
-    }),
-    acked: (response) => response?.status === 200,
+/** The fault model's time limit whose name says `what`, in ms. */
+function timeoutOf(faultModel, what) {
+  const found = faultModel.timeouts.find((t) => t.name.includes(what));
+  if (!found) throw new Error(`the fault model has no time limit that ${what}`);
+  return found.afterMs;
+}
+
+/**
+ * A request that sends a payment's Idempotency-Key with another amount is
+ * answered 422 idempotency_key_reused (README, "The capture endpoint"), and
+ * Kestrel never captures that amount.
+ */
+const reusedKeyRefused = {
+  end(world) {
+    const wrong = world.sends.find((s) => s.args?.[0]?.amount === REUSED_AMOUNT);
+    if (wrong) {
+      world.violate('reusedKeyRefused', `${wrong.worker} captured ${REUSED_AMOUNT} at Kestrel for a request that sent `
+        + `${wrong.args[0].paymentId}'s Idempotency-Key with another amount`, [wrong.step]);
+      return;
+    }
+    for (const d of world.deliveries.filter((x) => x.job.startsWith(REUSED))) {
+      if (d.outcome?.status === 422) continue;
+      const got = typeof d.outcome === 'object' && d.outcome ? `${d.outcome.status} ${JSON.stringify(d.outcome.body ?? null).slice(0, 120)}`
+        : String(d.outcome);
+      world.violate('reusedKeyRefused', `${d.worker} answered ${got} to a request that sent ${paymentOf(d.job)}'s `
+        + `Idempotency-Key with the amount ${REUSED_AMOUNT}; the README answers such a request 422 idempotency_key_reused`, []);
+      return;
+    }
   },
-  effects: [
-    {
-      target: 'psp',
-      method: 'capture',
-      label: 'Kestrel capture',
-      key: (args) => String(args[0]?.paymentId),
-      reply: (args, call) => ({
-        captureId: captureIdFor(String(args[0]?.paymentId), call.count + 1),
-        status: 'succeeded',
-        amount: args[0]?.amount,
-        currency: args[0]?.currency,
-        capturedAt: '2026-05-08T19:14:07.902Z',
+};
+
+export default ({ faultModel }) => {
+  if (!faultModel) throw new Error('this suite explores the dossier\'s fault model; run it with one');
+  const [api0, api1, api2] = Array.from({ length: faultModel.workers }, (_, i) => `api-${i}`);
+  if (!api2) throw new Error('this suite needs the three instances of the fault model');
+  const { store, psp } = faultModel.remotes;
+  const { redeliveryAfterMs, redeliveryUntilMs } = faultModel.delivery;
+
+  /** When the checkout stops waiting for its first attempt and retries at once. */
+  const firstRetryAt = timeoutOf(faultModel, 'stops waiting');
+  /** When the checkout's second retry after a time-out comes. */
+  const secondRetryAt = firstRetryAt + timeoutOf(faultModel, 'once more');
+  /** The checkout sends a request answered with anything but a 200 again after Retry-After, for its whole retry window. */
+  const redeliver = { everyMs: redeliveryAfterMs, maxAttempts: Math.floor(redeliveryUntilMs / redeliveryAfterMs) };
+
+  /** Kestrel's capture, as slow as the model allows; `fail` makes some calls fail without capturing. */
+  const kestrelCapture = (fail) => ({
+    target: 'psp',
+    method: 'capture',
+    label: 'Kestrel capture',
+    key: (args) => String(args[0]?.paymentId),
+    reply: (args, call) => ({
+      captureId: captureIdFor(String(args[0]?.paymentId), call.count + 1),
+      status: 'succeeded',
+      amount: args[0]?.amount,
+      currency: args[0]?.currency,
+      capturedAt: '2026-05-08T19:14:07.902Z',
+    }),
+    ...(fail ? { fail } : {}),
+    latencyMs: psp.latencyMs,
+  });
+
+  return {
+    subject: {
+      module: 'src/app.js',
+      factory: 'createApp',
+      method: 'handle',
+      deps: {
+        instanceId: { $: 'worker' },
+        store: { $: 'remote', name: 'store', methods: STORE },
+        psp: { $: 'remote', name: 'psp', methods: ['capture'] },
+        clock: { $: 'clock' },
+      },
+      message: (job, attempt, delivery) => ({
+        method: 'POST',
+        path: `/v1/payments/${paymentOf(job)}/capture`,
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': idempotencyKeyFor(paymentOf(job)),
+          'x-request-id': `rq_${paymentOf(job).slice(4, 8)}${delivery?.index ?? 0}${attempt}`,
+        },
+        body: { amount: amountOf(job), currency: 'GBP' },
       }),
-      latencyMs: [2100, 2600],
+      acked: (response) => response?.status === 200,
     },
-  ],
-  // No key in this API is a lock or a lease the claim properties should judge.
-  claimKeys: '^lock:',
-  properties: { sameCaptureInEveryAnswer },
-  limits: { maxLatencyMs: 1000, horizonMs: 60_000 },
-  scenarios: [
-    {
-      name: 'the checkout retries on another instance while the first capture is at Kestrel',
-      redeliver: { everyMs: 1000, maxAttempts: 8 },
-      deliveries: [
-        { worker: 'api-0', job: 'pay_5mQ2rT8vXc', at: 0 },
-        { worker: 'api-1', job: 'pay_5mQ2rT8vXc', at: 2000 },
-      ],
-      tests: [
-        { name: 'one capture at Kestrel per key when the retry races the first capture', property: 'exactlyOncePerJob' },
-        { name: 'every 200 for the key names the same capture', property: 'sameCaptureInEveryAnswer' },
-        { name: 'the retry ends with a 200 once the first capture is done', property: 'allDeliveriesAcked' },
-      ],
-    },
-    {
-      name: 'two requests with one key arrive together',
-      redeliver: { everyMs: 1000, maxAttempts: 8 },
-      deliveries: [
-        { worker: 'api-0', job: 'pay_5mQ2rT8vXc', at: 0 },
-        { worker: 'api-1', job: 'pay_5mQ2rT8vXc', at: 0 },
-      ],
-      tests: [
-        { name: 'one capture at Kestrel when two requests with one key arrive together', property: 'exactlyOncePerJob' },
-      ],
-    },
-    {
-      name: 'the checkout retries 10 s after the first answer',
-      deliveries: [
-        { worker: 'api-0', job: 'pay_5mQ2rT8vXc', at: 0 },
-        { worker: 'api-2', job: 'pay_5mQ2rT8vXc', after: 0, delayMs: 10_000 },
-      ],
-      tests: [
-        { name: 'one capture at Kestrel when the checkout retries 10 s later', property: 'exactlyOncePerJob' },
-        { name: 'a late retry gets the capture already made', property: 'sameCaptureInEveryAnswer' },
-      ],
-    },
-    {
-      name: 'two different payments at once',
-      barrier: { target: 'psp', method: 'capture' },
-      deliveries: [
-        { worker: 'api-0', job: 'pay_5mQ2rT8vXc', at: 0 },
-        { worker: 'api-1', job: 'pay_9TzL4cWq1e', at: 0 },
-      ],
-      tests: [
-        { name: 'captures of different payments are not serialised', property: 'inFlightTogether' },
-      ],
-    },
-  ],
+    effects: [kestrelCapture()],
+    // No key in this API is a lock or a lease the claim properties should judge.
+    claimKeys: '^lock:',
+    properties: { sameCaptureInEveryAnswer, reusedKeyRefused },
+    limits: { maxLatencyMs: store.latencyMs[1], horizonMs: 2 * redeliveryUntilMs },
+    scenarios: [
+      {
+        name: 'the checkout retries on another instance while the first capture is at Kestrel',
+        redeliver,
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
+          { worker: api1, job: 'pay_5mQ2rT8vXc', at: firstRetryAt },
+        ],
+        tests: [
+          { name: 'one capture at Kestrel per key when the retry races the first capture', property: 'exactlyOncePerJob' },
+          { name: 'every 200 for the key names the same capture', property: 'sameCaptureInEveryAnswer' },
+          { name: 'the retry ends with a 200 once the first capture is done', property: 'allDeliveriesAcked' },
+        ],
+      },
+      {
+        name: 'both retries of the checkout come while the first capture is at Kestrel',
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
+          { worker: api1, job: 'pay_5mQ2rT8vXc', at: firstRetryAt },
+          { worker: api2, job: 'pay_5mQ2rT8vXc', at: secondRetryAt },
+        ],
+        tests: [
+          { name: 'one capture at Kestrel when the second retry comes while the first capture is still running', property: 'exactlyOncePerJob' },
+        ],
+      },
+      {
+        name: 'two requests with one key arrive together',
+        redeliver,
+        limits: { maxDelays: 1 },
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
+          { worker: api1, job: 'pay_5mQ2rT8vXc', at: 0 },
+        ],
+        tests: [
+          { name: 'one capture at Kestrel when two requests with one key arrive together', property: 'exactlyOncePerJob' },
+          { name: 'both requests end with a 200 for the one capture', property: 'allDeliveriesAcked' },
+        ],
+      },
+      {
+        name: 'Kestrel fails the first capture while the checkout retries',
+        effects: [kestrelCapture((args, call) => call.failures === 0
+          && `Kestrel did not capture ${args[0]?.paymentId}: an error answer, or none within ${psp.timeoutMs} ms`)],
+        redeliver,
+        limits: { maxDelays: 1 },
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
+          { worker: api1, job: 'pay_5mQ2rT8vXc', at: firstRetryAt },
+        ],
+        tests: [
+          { name: 'one capture at Kestrel when a retry follows a failed capture', property: 'exactlyOncePerJob' },
+          { name: 'the checkout ends with a 200 after Kestrel failed once', property: 'allDeliveriesAcked' },
+          { name: 'every 200 after a failed capture names the one capture', property: 'sameCaptureInEveryAnswer' },
+        ],
+      },
+      {
+        name: 'the checkout retries at the end of its retry window',
+        redeliver,
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
+          { worker: api2, job: 'pay_5mQ2rT8vXc', at: redeliveryUntilMs },
+        ],
+        tests: [
+          { name: 'one capture at Kestrel when the checkout retries 30 s later', property: 'exactlyOncePerJob' },
+          { name: 'a late retry gets the capture already made', property: 'sameCaptureInEveryAnswer' },
+          { name: 'a late retry ends with a 200', property: 'allDeliveriesAcked' },
+        ],
+      },
+      {
+        name: 'the Idempotency-Key comes back with another amount',
+        redeliver,
+        expect: ['pay_5mQ2rT8vXc'],
+        // Once the key's capture is answered: while it is pending, a 409 is an
+        // answer the README allows too, and the caller would come back for the 422.
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
+          { worker: api1, job: `${REUSED}pay_5mQ2rT8vXc`, after: 0, delayMs: 0 },
+        ],
+        tests: [
+          { name: 'a request that reuses a key for another amount is refused', property: 'reusedKeyRefused' },
+        ],
+      },
+      {
+        name: 'two different payments at once',
+        redeliver,
+        barrier: { target: 'psp', method: 'capture' },
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
+          { worker: api1, job: 'pay_9TzL4cWq1e', at: 0 },
+        ],
+        tests: [
+          { name: 'captures of different payments are not serialised', property: 'inFlightTogether' },
+        ],
+      },
+    ],
+  };
 };
