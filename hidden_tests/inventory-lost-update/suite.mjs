@@ -2,9 +2,11 @@
 //
 // Each scenario is explored in every schedule: every order in which the pods'
 // calls to the inventory cache and the PSP can arrive, and every point at which
-// a timer can fire, within the fault model of the repository README (pods share
-// only the cache and the PSP, each call completes within 1 s, the cache runs
-// one command at a time, nothing is held across the PSP call).
+// a timer can fire, within the fault model of the repository README, which the
+// suite receives as `faultModel` and derives its world from: pods share only
+// the cache and the PSP, a cache call completes within 1 s, a charge takes
+// 300–800 ms and may fail having done nothing, the cache runs one command at a
+// time, nothing is held across the PSP call.
 //
 // The two pods are named after the production pods of the incident. Every
 // scenario keeps two checkouts in flight at a time: each extra concurrent
@@ -18,9 +20,14 @@ const STOCK = {
   'FH-LOT9-SIDRA-250': 2, // the last two bags
   'FH-LOT8-BOURBON-250': 2, // a declined card among the buyers
   'FH-HOUSE-ESPRESSO-1KG': 40, // plenty
+  'FH-LOT5-PACAMARA-250': 2, // a charge the PSP fails among the buyers
 };
 
-/** Every order a scenario places: which coffee, and whether the bank refuses the card. */
+/**
+ * Every order a scenario places: which coffee, whether the bank refuses the
+ * card, and whether the PSP fails the order's first charge call (an error that
+ * charged nothing, as the fault model allows).
+ */
 const ORDERS = {
   'FH-2603-48861': { sku: 'FH-LOT7-GESHA-250' },
   'FH-2603-48863': { sku: 'FH-LOT7-GESHA-250' },
@@ -31,6 +38,8 @@ const ORDERS = {
   'FH-2603-48872': { sku: 'FH-LOT8-BOURBON-250' },
   'FH-2603-48402': { sku: 'FH-HOUSE-ESPRESSO-1KG' },
   'FH-2603-48405': { sku: 'FH-HOUSE-ESPRESSO-1KG' },
+  'FH-2603-48880': { sku: 'FH-LOT5-PACAMARA-250', pspFails: true },
+  'FH-2603-48882': { sku: 'FH-LOT5-PACAMARA-250' },
 };
 
 const stockKey = (sku) => `stock:${sku}`;
@@ -81,11 +90,15 @@ const noOversell = {
   },
 };
 
-/** Every buyer with a good card is served while bags remain: contention is no reason to refuse. */
+/**
+ * Every buyer with a good card is served while bags remain: contention is no
+ * reason to refuse. A buyer whose card was declined, or whose charge the PSP
+ * failed, may go without (a fix that repeats a failed charge may still serve them).
+ */
 const noNeedlessRefusal = {
   end(world) {
     for (const [sku, orders] of bySku(world)) {
-      const buyers = orders.filter((d) => !ORDERS[d.job].declined);
+      const buyers = orders.filter((d) => !ORDERS[d.job].declined && !ORDERS[d.job].pspFails);
       const want = Math.min(STOCK[sku], buyers.length);
       const served = buyers.filter((d) => d.outcome === 'confirmed');
       if (served.length >= want) continue;
@@ -100,14 +113,44 @@ const noNeedlessRefusal = {
   },
 };
 
-/** Once every checkout has answered, the counter holds the bags loaded minus the bags sold. */
+/** What each schedule's stock counters held, step by step: world → key → [{ step, value }]. */
+const counterHistory = new WeakMap();
+
+/** What `sku`'s counter held right after trace step `upTo` (the bags loaded, before any write). */
+function counterAt(world, sku, upTo) {
+  let value = String(STOCK[sku]);
+  for (const change of counterHistory.get(world)?.get(stockKey(sku)) ?? []) {
+    if (change.step > upTo) break;
+    value = change.value;
+  }
+  return value;
+}
+
+/**
+ * Once every checkout has answered, the counter holds the bags loaded minus the
+ * bags sold. It is judged at the moment the last checkout answered, not after
+ * calls still in flight then have landed: a release that is sent but not
+ * awaited lets the answer overtake it, and a buyer who looks at that moment
+ * sees a counter that lies.
+ */
 const stockConserved = {
+  onStore(world, op, before, value, step) {
+    const key = op.args?.[0];
+    if (typeof key !== 'string' || !key.startsWith('stock:')) return;
+    if (!counterHistory.has(world)) counterHistory.set(world, new Map());
+    const changes = counterHistory.get(world);
+    if (!changes.has(key)) changes.set(key, []);
+    changes.get(key).push({ step: step.step, value: world.store.entry(key, world.now)?.value ?? null });
+  },
   end(world) {
+    const answers = world.trace.filter((s) => s.operation === 'handle');
+    const last = answers.at(-1);
+    if (!last) return;
     for (const [sku, orders] of bySku(world)) {
       const key = stockKey(sku);
       const sold = orders.filter((d) => d.outcome === 'confirmed').length;
       const expected = STOCK[sku] - sold;
-      const held = world.store.entry(key, world.now)?.value ?? null;
+      const held = counterAt(world, sku, last.step);
       if (held === String(expected)) continue;
       const diff = Number(held) - expected;
       const meaning = held === null || !Number.isInteger(Number(held))
@@ -115,9 +158,13 @@ const stockConserved = {
         : diff > 0
           ? `${plural(diff, 'bag')} too many: the shop would sell ${diff === 1 ? 'a bag that does' : 'bags that do'} not exist`
           : `${plural(-diff, 'bag')} too few: unsold bags can no longer be bought`;
+      const late = world.trace.filter((s) => s.key === key && s.operation !== 'get' && s.step > last.step);
+      const landing = late.length > 0
+        ? `; ${plural(late.length, 'write')} to it only landed after that answer (step ${late.map((s) => s.step).join(', ')}): an answer must wait for its writes`
+        : '';
       world.violate('stockConserved',
-        `${key} ends at ${JSON.stringify(held)}, but ${STOCK[sku]} loaded − ${sold} sold = ${expected}; ${meaning}`,
-        world.trace.filter((s) => s.key === key && s.operation !== 'get'));
+        `when the last checkout answered (step ${last.step}), ${key} held ${JSON.stringify(held)}, but ${STOCK[sku]} loaded − ${sold} sold = ${expected}; ${meaning}${landing}`,
+        [...world.trace.filter((s) => s.key === key && s.operation !== 'get' && s.step <= last.step), last, ...late]);
       return;
     }
   },
@@ -138,97 +185,141 @@ function checkoutRequest(orderId) {
   };
 }
 
-export default {
-  subject: {
-    module: 'src/checkout/checkout.js',
-    factory: 'createCheckout',
-    method: 'handle',
-    deps: {
-      podId: { $: 'worker' },
-      store: { $: 'remote', name: 'store', methods: CACHE },
-      psp: { $: 'remote', name: 'psp', methods: ['charge'] },
-      clock: { $: 'clock' },
+/** The fault model's remote `name`, or a clear error when the run was given none. */
+function remote(faultModel, name) {
+  const model = faultModel?.remotes?.[name];
+  if (!model) throw new Error(`this suite explores the dossier's fault model, which says nothing about the remote "${name}"`);
+  return model;
+}
+
+/** Whether the fault model lets calls of `method` to a remote fail having done nothing. */
+function mayFailHarmlessly(model, method) {
+  return model.failures.some((f) => f.kind === 'error' && f.effect === 'none' && (!f.calls || f.calls.includes(method)));
+}
+
+export default ({ faultModel }) => {
+  const store = remote(faultModel, 'store');
+  const psp = remote(faultModel, 'psp');
+  const chargesFail = mayFailHarmlessly(psp, 'charge');
+  return {
+    subject: {
+      module: 'src/checkout/checkout.js',
+      factory: 'createCheckout',
+      method: 'handle',
+      deps: {
+        podId: { $: 'worker' },
+        store: { $: 'remote', name: 'store', methods: CACHE },
+        psp: { $: 'remote', name: 'psp', methods: ['charge'] },
+        clock: { $: 'clock' },
+      },
+      message: (job) => checkoutRequest(job),
+      // The storefront does not retry a checkout: every answer ends it.
+      acked: () => true,
     },
-    message: (job) => checkoutRequest(job),
-    // The storefront does not retry a checkout: every answer ends it.
-    acked: () => true,
-  },
-  effects: [
-    {
-      target: 'psp',
-      method: 'charge',
-      label: 'charge',
-      reply: (args, call) => (ORDERS[call.job]?.declined
-        ? { id: `ch_${call.id.replace(/\W/g, '')}`, status: 'declined', decline_code: 'insufficient_funds' }
-        : { id: `ch_${call.id.replace(/\W/g, '')}`, status: 'succeeded' }),
-    },
-  ],
-  // Locks, if a fix takes any, live under lock:…; no built-in claim property is judged here.
-  claimKeys: '^lock:',
-  properties: { noOversell, noNeedlessRefusal, stockConserved },
-  // One delay (a timer or delivery overtaking a call in flight) per schedule is
-  // enough to expose every sleep-and-recheck variant, and it keeps fixes that
-  // wait for a lock with a sleep loop (correct, if slower) well inside the time
-  // limit. After the first failure of a scenario, 20 more schedules suffice.
-  limits: { maxLatencyMs: 1000, maxDelays: 1, maxSchedulesAfterFailure: 20, horizonMs: 60_000 },
-  scenarios: [
-    {
-      name: 'two buyers for the last bag at once',
-      store: opened('FH-LOT7-GESHA-250'),
-      deliveries: [
-        { worker: '2xkqp', job: 'FH-2603-48861', at: 0 },
-        { worker: 'v8lmn', job: 'FH-2603-48863', at: 0 },
-      ],
-      tests: [
-        { name: 'the last bag is sold to one customer, never two', property: 'noOversell' },
-        { name: 'one of two buyers for the last bag gets it', property: 'noNeedlessRefusal' },
-        { name: 'after the last bag the counter reads 0', property: 'stockConserved' },
-      ],
-    },
-    {
-      name: 'three buyers for the last two bags, two at a time',
-      // The first two buyers both get a bag, so both must reach the PSP: each
-      // charge is held there until the other order arrives too. A fix that
-      // holds a lock across the charge, for this SKU or for every checkout,
-      // never gets there.
-      barrier: true,
-      store: opened('FH-LOT9-SIDRA-250'),
-      deliveries: [
-        { worker: '2xkqp', job: 'FH-2603-50112', at: 0 },
-        { worker: 'v8lmn', job: 'FH-2603-50114', at: 0 },
-        // The next checkout reaches 2xkqp as soon as it answered the first.
-        { worker: '2xkqp', job: 'FH-2603-50117', after: 0, delayMs: 0 },
-      ],
-      tests: [
-        { name: 'two bags are never sold to three customers', property: 'noOversell' },
-        { name: 'both of the last two bags are sold', property: 'noNeedlessRefusal' },
-        { name: 'after the last two bags the counter reads 0', property: 'stockConserved' },
-        { name: 'two buyers of the same coffee are charged in parallel', property: 'inFlightTogether' },
-      ],
-    },
-    {
-      name: 'two buyers of the same coffee while plenty is left',
-      store: opened('FH-HOUSE-ESPRESSO-1KG'),
-      deliveries: [
-        { worker: '2xkqp', job: 'FH-2603-48402', at: 0 },
-        { worker: 'v8lmn', job: 'FH-2603-48405', at: 0 },
-      ],
-      tests: [
-        { name: 'nobody is turned away while bags remain', property: 'noNeedlessRefusal' },
-        { name: 'every sale takes exactly one bag off the counter', property: 'stockConserved' },
-      ],
-    },
-    {
-      name: 'a declined card while another buyer checks out',
-      store: opened('FH-LOT8-BOURBON-250'),
-      deliveries: [
-        { worker: '2xkqp', job: 'FH-2603-48870', at: 0 },
-        { worker: 'v8lmn', job: 'FH-2603-48872', at: 0 },
-      ],
-      tests: [
-        { name: "a declined card's bag goes back on sale", property: 'stockConserved' },
-        { name: 'the buyer with a good card is served', property: 'noNeedlessRefusal' },
-      ],
-    },
-  ],
+    effects: [
+      {
+        target: 'psp',
+        method: 'charge',
+        label: 'charge',
+        // Every charge takes as long as the fault model says a charge takes.
+        latencyMs: psp.latencyMs,
+        reply: (args, call) => (ORDERS[call.job]?.declined
+          ? { id: `ch_${call.id.replace(/\W/g, '')}`, status: 'declined', decline_code: 'insufficient_funds' }
+          : { id: `ch_${call.id.replace(/\W/g, '')}`, status: 'succeeded' }),
+        // The PSP fails the first charge call of an order so marked, having
+        // charged nothing (the fault model's only kind of PSP failure); a repeat
+        // with the same idempotency key goes through.
+        fail: (args, call) => chargesFail && ORDERS[call.job]?.pspFails && call.failures === 0
+          && 'Kestrel Pay answered HTTP 503: service unavailable, nothing was charged',
+      },
+    ],
+    // Locks, if a fix takes any, live under lock:…; no built-in claim property is judged here.
+    claimKeys: '^lock:',
+    properties: { noOversell, noNeedlessRefusal, stockConserved },
+    // One delay (a timer or delivery overtaking a call in flight) per schedule is
+    // enough to expose every sleep-and-recheck variant, and it keeps fixes that
+    // wait for a lock with a sleep loop (correct, if slower) well inside the time
+    // limit. After the first failure of a scenario, 20 more schedules suffice.
+    // Charges that take 300–800 ms let many cache calls land while one is in
+    // flight: the reference needs up to about 1400 steps of work in a scenario,
+    // and a correct fix that takes a short lock around the read and the write
+    // (polling for it with a sleep) up to about 3900, hence 8000.
+    limits: { maxLatencyMs: store.latencyMs[1], maxDelays: 1, maxSchedulesAfterFailure: 20, maxWork: 8000, horizonMs: 60_000 },
+    scenarios: [
+      {
+        name: 'two buyers for the last bag at once',
+        store: opened('FH-LOT7-GESHA-250'),
+        // One bag ends every race early: a lock-taking fix needs about 1500 steps here.
+        limits: { maxWork: 4000 },
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-48861', at: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-48863', at: 0 },
+        ],
+        tests: [
+          { name: 'the last bag is sold to one customer, never two', property: 'noOversell' },
+          { name: 'one of two buyers for the last bag gets it', property: 'noNeedlessRefusal' },
+          { name: 'after the last bag the counter reads 0', property: 'stockConserved' },
+        ],
+      },
+      {
+        name: 'three buyers for the last two bags, two at a time',
+        // The first two buyers both get a bag, so both must reach the PSP: each
+        // charge is held there until the other order arrives too. A fix that
+        // holds a lock across the charge, for this SKU or for every checkout,
+        // never gets there.
+        barrier: true,
+        store: opened('FH-LOT9-SIDRA-250'),
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-50112', at: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-50114', at: 0 },
+          // The next checkout reaches 2xkqp as soon as it answered the first.
+          { worker: '2xkqp', job: 'FH-2603-50117', after: 0, delayMs: 0 },
+        ],
+        tests: [
+          { name: 'two bags are never sold to three customers', property: 'noOversell' },
+          { name: 'both of the last two bags are sold', property: 'noNeedlessRefusal' },
+          { name: 'after the last two bags the counter reads 0', property: 'stockConserved' },
+          { name: 'two buyers of the same coffee are charged in parallel', property: 'inFlightTogether' },
+        ],
+      },
+      {
+        name: 'two buyers of the same coffee while plenty is left',
+        store: opened('FH-HOUSE-ESPRESSO-1KG'),
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-48402', at: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-48405', at: 0 },
+        ],
+        tests: [
+          { name: 'nobody is turned away while bags remain', property: 'noNeedlessRefusal' },
+          { name: 'every sale takes exactly one bag off the counter', property: 'stockConserved' },
+        ],
+      },
+      {
+        name: 'a declined card while another buyer checks out',
+        store: opened('FH-LOT8-BOURBON-250'),
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-48870', at: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-48872', at: 0 },
+        ],
+        tests: [
+          { name: "a declined card's bag goes back on sale", property: 'stockConserved' },
+          { name: 'the buyer with a good card is served', property: 'noNeedlessRefusal' },
+        ],
+      },
+      {
+        name: 'the PSP fails a charge while another buyer checks out',
+        // The fault model lets a charge fail having charged nothing; the
+        // checkout then answers with an error and must put the bag back first.
+        store: opened('FH-LOT5-PACAMARA-250'),
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-48880', at: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-48882', at: 0 },
+        ],
+        tests: [
+          { name: 'the bag of a charge that failed goes back on sale', property: 'stockConserved' },
+          { name: 'the buyer whose charge went through is served', property: 'noNeedlessRefusal' },
+        ],
+      },
+    ],
+  };
 };

@@ -3,9 +3,9 @@
 // Every scenario is explored in every schedule: every order in which the pods'
 // calls to ledger-kv (the store), ledger-locks (the blocking lock service) and
 // the journal can arrive, and every point at which a pod's timer can fire,
-// within the fault model of the repository README: calls complete within 1 s,
-// acquire() waits for as long as the key is held, the gateway gives up after
-// 30 s. A schedule in which the pods can no longer move is a failure, reported
+// within the fault model of the repository README, which the suite receives as
+// `faultModel` and derives its world from: calls complete within 1 s, acquire()
+// waits for as long as the key is held, the gateway gives up after 30 s. A schedule in which the pods can no longer move is a failure, reported
 // with the cycle of who holds which account lock and waits for which.
 
 const STORE = ['get', 'set', 'setIfAbsent', 'delete'];
@@ -135,77 +135,106 @@ const balancesAddUp = {
 
 const on = (worker, job) => ({ worker, job, at: 0 });
 
-export default {
-  subject: {
-    module: 'src/transfers/service.js',
-    factory: 'createTransferService',
-    method: 'transfer',
-    deps: {
-      podId: { $: 'worker' },
-      store: { $: 'remote', name: 'store', methods: STORE },
-      locks: { $: 'remote', name: 'locks', methods: ['acquire', 'tryAcquire', 'release'] },
-      journal: { $: 'remote', name: 'journal', methods: ['post'] },
-      clock: { $: 'clock' },
+/** The fault model's remote `name`, or a clear error when the run was given none. */
+function remote(faultModel, name) {
+  const model = faultModel?.remotes?.[name];
+  if (!model) throw new Error(`this suite explores the dossier's fault model, which says nothing about the remote "${name}"`);
+  return model;
+}
+
+export default ({ faultModel }) => {
+  const store = remote(faultModel, 'store');
+  const locks = remote(faultModel, 'locks');
+  const journal = remote(faultModel, 'journal');
+  const gateway = faultModel.timeouts.find((t) => /gateway/.test(t.name));
+  if (!gateway) throw new Error("this suite explores the dossier's fault model, which names no gateway time-out");
+  return {
+    subject: {
+      module: 'src/transfers/service.js',
+      factory: 'createTransferService',
+      method: 'transfer',
+      deps: {
+        podId: { $: 'worker' },
+        store: { $: 'remote', name: 'store', methods: STORE },
+        locks: { $: 'remote', name: 'locks', methods: ['acquire', 'tryAcquire', 'release'] },
+        journal: { $: 'remote', name: 'journal', methods: ['post'] },
+        clock: { $: 'clock' },
+      },
+      message: (job) => ({ id: job, ...TRANSFERS[job] }),
+      acked: (outcome) => outcome === 'posted' || outcome === 'duplicate',
     },
-    message: (job) => ({ id: job, ...TRANSFERS[job] }),
-    acked: (outcome) => outcome === 'posted' || outcome === 'duplicate',
-  },
-  effects: [
-    { target: 'journal', method: 'post', label: 'journal entry', reply: (args, call) => ({ entryId: `je_${call.id}` }) },
-  ],
-  // The locks live in ledger-locks, not in the store; no store key is a claim.
-  claimKeys: '^lock:',
-  // 30 s is the gateway's limit: a transfer not done by then failed its customer.
-  // The bug is in the order of calls, not in their timing, so the clock never
-  // overtakes a call that could complete (maxDelays 0); timers still fire
-  // whenever every pod is waiting on one, which is what back-off loops need.
-  // A transfer makes about ten calls; one that makes forty without finishing is
-  // going round (a livelock), which the boundedCalls tests report with the rounds.
-  limits: { maxLatencyMs: 1000, maxDelays: 0, horizonMs: 30_000, maxSteps: 300, maxCallsPerDelivery: 40, maxSchedulesAfterFailure: 5 },
-  properties: { serialisable, balancesAddUp },
-  scenarios: [
-    {
-      name: 'a payment and its send-back between the same two wallets at once',
-      store: STORE_AT_START,
-      // Lock time-outs and retries make each schedule a few hundred steps long.
-      limits: { maxWork: 8000 },
-      deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_back1')],
-      tests: [
-        { name: 'a payment and its send-back both complete in every schedule', property: 'allDeliveriesAcked' },
-        { name: 'neither transfer goes round without end', property: 'boundedCalls' },
-        { name: 'each transfer is booked in the journal exactly once', property: 'exactlyOncePerJob' },
-        { name: 'balances match the transfers that completed', property: 'balancesAddUp' },
-        { name: 'no transfer sees another one half-done', property: 'serialisable' },
-      ],
+    effects: [
+      {
+        target: 'journal', method: 'post', label: 'journal entry', latencyMs: journal.latencyMs,
+        reply: (args, call) => ({ entryId: `je_${call.id}` }),
+      },
+    ],
+    // The locks live in ledger-locks, not in the store; no store key is a claim.
+    claimKeys: '^lock:',
+    // 30 s is the gateway's limit: a transfer not done by then failed its customer.
+    // The clock may overtake a call that could complete once per schedule
+    // (maxDelays 1): a lock or balance call can be slow, up to the model's 1 s,
+    // while another pod's time-out or back-off timer fires, which is where
+    // waits that give up early break. Timers also fire whenever every pod waits.
+    // A transfer makes about ten calls; one that makes forty without finishing is
+    // going round (a livelock), which the boundedCalls tests report with the rounds.
+    limits: {
+      maxLatencyMs: Math.max(store.latencyMs[1], locks.latencyMs[1]),
+      maxDelays: 1,
+      horizonMs: gateway.afterMs,
+      maxSteps: 300,
+      maxCallsPerDelivery: 40,
+      maxSchedulesAfterFailure: 5,
     },
-    {
-      name: 'money into a savings pot and back out at once',
-      store: STORE_AT_START,
-      // Lock time-outs and retries make each schedule a few hundred steps long.
-      limits: { maxWork: 8000 },
-      deliveries: [on('pod-a', 'trf_save1'), on('pod-b', 'trf_unsave1')],
-      tests: [
-        { name: "moves between a customer's wallet and savings pot both complete", property: 'allDeliveriesAcked' },
-        { name: 'neither move goes round without end', property: 'boundedCalls' },
-      ],
-    },
-    {
-      name: 'transfers between unrelated wallets',
-      store: STORE_AT_START,
-      barrier: { target: 'journal', method: 'post' },
-      deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_other1')],
-      tests: [
-        { name: 'transfers that share no account are in flight together', property: 'inFlightTogether' },
-      ],
-    },
-    {
-      name: 'two transfers through the same wallet',
-      store: STORE_AT_START,
-      deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_fwd1')],
-      tests: [
-        { name: 'a wallet that pays and gets paid at once keeps the right balance', property: 'balancesAddUp' },
-        { name: 'transfers through the same wallet both complete', property: 'allDeliveriesAcked' },
-      ],
-    },
-  ],
+    properties: { serialisable, balancesAddUp },
+    scenarios: [
+      {
+        name: 'a payment and its send-back between the same two wallets at once',
+        store: STORE_AT_START,
+        // A correct fix that polls for its locks with tryAcquire and a sleep
+        // needs about 5100 steps here once the clock may overtake a call.
+        limits: { maxWork: 10_000 },
+        deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_back1')],
+        tests: [
+          { name: 'a payment and its send-back both complete in every schedule', property: 'allDeliveriesAcked' },
+          { name: 'neither transfer goes round without end', property: 'boundedCalls' },
+          { name: 'each transfer is booked in the journal exactly once', property: 'exactlyOncePerJob' },
+          { name: 'balances match the transfers that completed', property: 'balancesAddUp' },
+          { name: 'no transfer sees another one half-done', property: 'serialisable' },
+        ],
+      },
+      {
+        name: 'money into a savings pot and back out at once',
+        store: STORE_AT_START,
+        // A correct fix that polls for its locks with tryAcquire and a sleep
+        // needs about 5100 steps here once the clock may overtake a call.
+        limits: { maxWork: 10_000 },
+        deliveries: [on('pod-a', 'trf_save1'), on('pod-b', 'trf_unsave1')],
+        tests: [
+          { name: "moves between a customer's wallet and savings pot both complete", property: 'allDeliveriesAcked' },
+          { name: 'neither move goes round without end', property: 'boundedCalls' },
+        ],
+      },
+      {
+        name: 'transfers between unrelated wallets',
+        store: STORE_AT_START,
+        barrier: { target: 'journal', method: 'post' },
+        deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_other1')],
+        tests: [
+          { name: 'transfers that share no account are in flight together', property: 'inFlightTogether' },
+        ],
+      },
+      {
+        name: 'two transfers through the same wallet',
+        store: STORE_AT_START,
+        // A correct fix that polls for its locks needs about 4900 steps here.
+        limits: { maxWork: 10_000 },
+        deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_fwd1')],
+        tests: [
+          { name: 'a wallet that pays and gets paid at once keeps the right balance', property: 'balancesAddUp' },
+          { name: 'transfers through the same wallet both complete', property: 'allDeliveriesAcked' },
+        ],
+      },
+    ],
+  };
 };
