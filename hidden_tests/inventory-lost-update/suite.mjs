@@ -21,6 +21,7 @@ const STOCK = {
   'FH-LOT8-BOURBON-250': 2, // a declined card among the buyers
   'FH-HOUSE-ESPRESSO-1KG': 40, // plenty
   'FH-LOT5-PACAMARA-250': 2, // a charge the PSP fails among the buyers
+  'FH-LOT3-CATURRA-250': 1, // the cache fails a reservation among the buyers of the last bag
 };
 
 /**
@@ -40,6 +41,8 @@ const ORDERS = {
   'FH-2603-48405': { sku: 'FH-HOUSE-ESPRESSO-1KG' },
   'FH-2603-48880': { sku: 'FH-LOT5-PACAMARA-250', pspFails: true },
   'FH-2603-48882': { sku: 'FH-LOT5-PACAMARA-250' },
+  'FH-2603-48890': { sku: 'FH-LOT3-CATURRA-250', cacheFails: true },
+  'FH-2603-48891': { sku: 'FH-LOT3-CATURRA-250' },
 };
 
 const stockKey = (sku) => `stock:${sku}`;
@@ -98,7 +101,7 @@ const noOversell = {
 const noNeedlessRefusal = {
   end(world) {
     for (const [sku, orders] of bySku(world)) {
-      const buyers = orders.filter((d) => !ORDERS[d.job].declined && !ORDERS[d.job].pspFails);
+      const buyers = orders.filter((d) => !ORDERS[d.job].declined && !ORDERS[d.job].pspFails && !ORDERS[d.job].cacheFails);
       const want = Math.min(STOCK[sku], buyers.length);
       const served = buyers.filter((d) => d.outcome === 'confirmed');
       if (served.length >= want) continue;
@@ -318,6 +321,25 @@ export default ({ faultModel }) => {
         tests: [
           { name: 'the bag of a charge that failed goes back on sale', property: 'stockConserved' },
           { name: 'the buyer whose charge went through is served', property: 'noNeedlessRefusal' },
+        ],
+      },
+      {
+        // The fault model lets a cache call fail having done nothing: the first
+        // write of one buyer's reservation fails, and that checkout answers with
+        // an error, while the other buyer goes for the same last bag.
+        name: 'the cache fails a reservation while another buyer wants the last bag',
+        store: opened('FH-LOT3-CATURRA-250'),
+        faults: [
+          { target: 'store', method: 'compareAndSet', fail: (args, call) => ORDERS[call.job]?.cacheFails && call.delivery?.attempt === 1 && 'cache timed out' },
+        ],
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-48890', at: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-48891', at: 0 },
+        ],
+        tests: [
+          { name: 'a reservation the cache failed never costs or sells a bag', property: 'stockConserved' },
+          { name: 'the last bag is never sold twice when the cache fails a write', property: 'noOversell' },
+          { name: 'the other buyer still gets the last bag', property: 'noNeedlessRefusal' },
         ],
       },
     ],
