@@ -177,7 +177,7 @@ func (g *gapFinder) failures(m challenges.FaultModel) {
 			}
 			fix := fmt.Sprintf("give an effect of %s a fail(args, call) in some scenario", r.Name)
 			if r.Name == "store" || r.Name == "locks" {
-				fix = fmt.Sprintf("the harness has no way to fail %s calls yet: add one (SUITES.md), then fail some", r.Name)
+				fix = fmt.Sprintf("give some scenario faults: [{ target: '%s', method, fail(args, call) }]", r.Name)
 			}
 			g.add("effects", fmt.Sprintf("the fault model says %s calls can fail (%s), but no scenario fails one", r.Name, strings.Join(kinds, ", ")), fix)
 		}

@@ -22,6 +22,11 @@ export function effectOf(world, op) {
   return world.effects.find((e) => e.target === op.target && e.method === op.name);
 }
 
+/** The scenario's fault for a store or lock call, if any. */
+export function faultOf(world, op) {
+  return world.scenario.faults?.find((f) => f.target === op.target && f.method === op.name);
+}
+
 /**
  * Answers one call and records it in the trace.
  * @param {import('./world.mjs').World} world
@@ -46,7 +51,30 @@ export function answer(world, op) {
   return { ...outcome, crashed: took && strike(world, op, key) };
 }
 
+/**
+ * Whether the scenario fails this store or lock call: then it does nothing and its
+ * worker gets the error. The fault's fail(args, call) sees how many calls of this
+ * method on this key arrived before (count) and how many of them it failed (failures).
+ */
+function injectedFailure(world, op, key, late, where) {
+  const fault = faultOf(world, op);
+  if (!fault) return null;
+  const id = `${op.target}.${op.name}:${key}`;
+  const call = { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery: world.calls.get(op.call) };
+  call.count = world.arrivals.get(id) ?? 0;
+  call.failures = world.failures.filter((k) => k === id).length;
+  world.arrivals.set(id, call.count + 1);
+  const failure = fault.fail(op.args ?? [], call);
+  if (!failure) return null;
+  world.failures.push(id);
+  const error = failure === true ? `${op.target} unavailable` : String(failure);
+  world.step(op.worker, op.name, key, `failed: ${clipMessage(error)}${late}`, where);
+  return { ok: false, value: null, error };
+}
+
 function atStoreOrLocks(world, op, key, late, where) {
+  const failed = injectedFailure(world, op, key, late, where);
+  if (failed) return failed;
   const before = op.target === STORE ? world.store.entry(op.args?.[0], world.now) : undefined;
   const holder = op.target === LOCKS ? world.locks.holder(op.args?.[0]) : undefined;
   let value = null;

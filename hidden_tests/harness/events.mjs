@@ -20,8 +20,11 @@ export function footprint(choice, world) {
   if (choice.kind === 'clock' || choice.kind === 'pause') return { kind: 'time' };
   // Waking a frozen worker now only lets its own code run again.
   if (choice.kind === 'wake') return { kind: 'local', worker: choice.worker };
-  const worker = choice.kind === 'deliver' ? choice.delivery.worker : choice.worker;
-  return { kind: choice.due > now ? 'time' : 'local', worker };
+  if (choice.kind === 'deliver') {
+    // Two deliveries of one job number their attempts in the order they happen.
+    return { kind: choice.due > now ? 'time' : 'local', worker: choice.delivery.worker, job: choice.delivery.job };
+  }
+  return { kind: choice.due > now ? 'time' : 'local', worker: choice.worker };
 }
 
 /** Reports whether two choices commute. */
@@ -30,6 +33,8 @@ export function independent(a, b) {
   if (a.kind === 'time' || b.kind === 'time') return false;
   // Two steps of the same worker resume its code in a different order.
   if (a.worker === b.worker) return false;
+  // Two deliveries of the same job: whichever comes first is attempt 1.
+  if (a.job !== undefined && a.job === b.job) return false;
   // A timer or delivery due now only resumes its own worker's code.
   if (a.kind === 'local' || b.kind === 'local') return true;
   // A stateful service's calls may see each other's effects, and so may an

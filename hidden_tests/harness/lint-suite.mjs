@@ -125,7 +125,7 @@ function worldOf(scenario, remotes) {
   return {
     name: scenario.name,
     latencyMs,
-    fails: [...new Set(scenario.effects.filter((e) => typeof e.fail === 'function').map((e) => e.target))],
+    fails: [...new Set([...scenario.effects.filter((e) => typeof e.fail === 'function'), ...scenario.faults].map((e) => e.target))],
     maxDelays: scenario.limits.maxDelays,
     horizonMs: scenario.limits.horizonMs,
     redeliverEveryMs: scenario.redeliver?.everyMs ?? null,

@@ -15,7 +15,7 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxSteps: 3000,
   maxSchedules: 2000,
   maxSchedulesAfterFailure: 25,
-  maxWork: 4000,
+  maxWork: 8000,
   maxCallsPerDelivery: 100,
   stepTimeoutMs: 3000,
 });
@@ -25,7 +25,8 @@ const SUBJECT_FIELDS = ['module', 'factory', 'method', 'deps', 'message', 'acked
 const EFFECT_FIELDS = ['target', 'method', 'label', 'key', 'reply', 'fail', 'latencyMs'];
 const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'describe', 'leasesOf'];
 const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall', 'pauses', 'redeliver', 'barrier',
-  'expect', 'effects', 'services', 'limits'];
+  'expect', 'effects', 'services', 'faults', 'limits'];
+const FAULT_FIELDS = ['target', 'method', 'fail'];
 const PAUSE_FIELDS = ['worker', 'ms', 'until'];
 const BUILT_IN_TARGETS = new Set(['store', 'locks']);
 
@@ -200,6 +201,22 @@ function checkEffects(c, effects, where) {
   });
 }
 
+/** Faults of the built-in store and lock service: `{ target, method, fail(args, call) }`. */
+function checkFaults(c, faults, where) {
+  if (faults === undefined) return;
+  if (!Array.isArray(faults)) {
+    c.add(where, 'must be a list of faults', 'faults: [{ target: \'store\', method, fail(args, call) }]');
+    return;
+  }
+  faults.forEach((fault, i) => {
+    const field = `${where}[${i}]`;
+    c.fields(fault, FAULT_FIELDS, field);
+    if (!BUILT_IN_TARGETS.has(fault?.target)) c.add(`${field}.target`, 'must be store or locks', 'fail an effect or a service with its own fail instead');
+    if (typeof fault?.method !== 'string') c.add(`${field}.method`, 'needs the method whose calls may fail');
+    c.fn(fault?.fail, `${field}.fail`, 'fail(args, call)');
+  });
+}
+
 function checkServices(c, services, where) {
   if (services === undefined) return;
   for (const [name, service] of Object.entries(services)) {
@@ -280,6 +297,7 @@ function checkScenario(c, suite, scenario, i, properties, names) {
   });
   checkEffects(c, scenario.effects, `${field}.effects`);
   checkServices(c, scenario.services, `${field}.services`);
+  checkFaults(c, scenario.faults, `${field}.faults`);
   c.limits(scenario.limits, `${field}.limits`);
   const effects = mergeEffects(suite.effects ?? [], scenario.effects ?? []);
   const barrier = scenario.barrier;
@@ -351,6 +369,7 @@ export function prepareSuite(suite) {
       limits: { ...limits, ...scenario.limits },
       effects: mergeEffects(suite.effects ?? [], scenario.effects ?? []),
       services: { ...suite.services, ...scenario.services },
+      faults: scenario.faults ?? [],
     })),
   };
 }

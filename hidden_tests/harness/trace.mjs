@@ -41,7 +41,7 @@ export class Trace {
   }
 }
 
-/** How a trace names a delivery: "job-7 #2" for the second delivery of job-7. */
+/** How a trace names a delivery: "job-7 #2" for the second delivery of job-7, to whichever worker. */
 export function requestLabel(delivery) {
-  return delivery ? `${delivery.job} #${delivery.attempt}` : '';
+  return delivery ? `${delivery.job} #${delivery.messageAttempt ?? delivery.attempt}` : '';
 }

@@ -5,6 +5,7 @@
 import { clipMessage, show, learnerText } from './describe.mjs';
 import { WorkerFailure } from './worker-link.mjs';
 import { effectOf } from './calls.mjs';
+import { requestLabel } from './trace.mjs';
 
 /**
  * @param {import('./world.mjs').World} world
@@ -73,7 +74,7 @@ function settle(world, event) {
   const d = world.calls.get(event.callId);
   if (!d || world.crashed.has(d.worker)) return;
   const outcome = event.ok ? event.value : clipMessage(`threw ${learnerText(event.error)}`);
-  world.step(d.worker, 'handle', d.job, event.ok ? `returned ${show(event.value)}` : outcome, { request: `${d.job} #${d.attempt}` });
+  world.step(d.worker, 'handle', d.job, event.ok ? `returned ${show(event.value)}` : outcome, { request: requestLabel(d) });
   const acked = event.ok && world.suite.subject.acked(event.value);
   const retry = world.scenario.redeliver;
   d.outcome = outcome;

@@ -15,7 +15,7 @@ import { Trace, requestLabel } from './trace.mjs';
 import { learnerText } from './describe.mjs';
 import { WorkerProtocol, ProtocolError, remotesOf } from './worker-protocol.mjs';
 import { WorkerFailure } from './worker-link.mjs';
-import { answer, effectOf, LOCKS } from './calls.mjs';
+import { answer, effectOf, faultOf, LOCKS } from './calls.mjs';
 import { absorbEvents } from './worker-events.mjs';
 import { pauseChoices, takePause, wakeChoices, wakeWindowStops, takeWake } from './pauses.mjs';
 
@@ -33,6 +33,8 @@ export class World {
   halted = false;
   #trace = new Trace();
   #perDelivery = new Map();
+  /** Deliveries of each job so far: a queue numbers attempts per message, whichever worker gets them. */
+  #attempts = new Map();
 
   /**
    * @param {object} suite the hidden suite (validated: subject, effects, limits)
@@ -62,6 +64,8 @@ export class World {
     this.wakeWindows = new Map();
     this.sends = [];
     this.failures = [];
+    /** Store and lock calls that met a fault, by target.method:key, for the fault's count. */
+    this.arrivals = new Map();
     this.errors = [];
     this.barrier = scenario.barrier === true ? this.effects[0] : scenario.barrier || null;
     this.barrierMet = !this.barrier;
@@ -161,22 +165,27 @@ export class World {
     const d = choice.delivery;
     d.attempt += 1;
     d.state = 'running';
+    d.messageAttempt = (this.#attempts.get(d.job) ?? 0) + 1;
+    this.#attempts.set(d.job, d.messageAttempt);
     const callId = `${d.index}:${d.attempt}`;
     this.calls.set(callId, d);
-    this.step(d.worker, 'receive', d.job, `delivery ${d.attempt}`, { request: requestLabel(d) });
-    const message = this.suite.subject.message(d.job, d.attempt, d);
+    this.step(d.worker, 'receive', d.job, `delivery ${d.messageAttempt}`, { request: requestLabel(d) });
+    const message = this.suite.subject.message(d.job, d.messageAttempt, d);
     this.protocols.get(d.worker).expectCall(callId);
     await this.#command(d.worker, { t: 'call', callId, method: this.suite.subject.method, args: [message], now: this.now });
     return undefined;
   }
 
   /**
-   * Whether the answer to a call may depend on the calls before it: a stateful
-   * service, or an effect whose reply, failure or key reads the call's count.
+   * Whether the answer to a call may depend on the calls before it: an effect
+   * whose reply, failure or key reads the call's count, or a store or lock fault
+   * whose failure does.
    */
   orderSensitive(op) {
+    const reads = (fn) => fn && /\b(count|failures)\b/.test(String(fn));
     const effect = effectOf(this, op);
-    return Boolean(effect) && [effect.reply, effect.fail, effect.key].some((fn) => fn && /\b(count|failures)\b/.test(String(fn)));
+    if (effect && [effect.reply, effect.fail, effect.key].some(reads)) return true;
+    return reads(faultOf(this, op)?.fail);
   }
 
   /**

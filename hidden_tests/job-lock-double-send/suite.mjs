@@ -3,9 +3,12 @@
 // Each scenario is explored in every schedule: every order in which the workers'
 // store and provider calls can arrive, and every point at which a timer or a
 // redelivery can fire, within the fault model stated in the repository README
-// (calls complete within 1 s, the lock lease is 30 s, redelivery after 5 s).
+// (calls complete within 1 s and may fail having done nothing, the lock lease is
+// 30 s, redelivery after 5 s, a message keeps its id on every delivery).
 
 const STORE = ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'delete'];
+/** The provider's send: each one that resolves is an e-mail the customer gets. */
+const NOTIFICATION = { target: 'provider', method: 'send', label: 'notification', reply: (args, call) => ({ providerMessageId: `pm-${call.id}` }) };
 
 export default {
   subject: {
@@ -19,17 +22,17 @@ export default {
       clock: { $: 'clock' },
       config: { lockTtlMs: 30_000, visibilityTimeoutMs: 5_000 },
     },
+    // The queue keeps one id per message, the same on every delivery, and numbers
+    // its deliveries 1, 2, … whichever worker gets them (see the README).
     message: (job, attempt) => ({
-      id: `msg-${job.replace('job-', '')}-${attempt}`,
+      id: `msg-${job.replace('job-', '')}`,
       jobId: job,
       attempt,
       payload: { orderId: `ord-${job}`, recipient: `${job}@customers.example`, carrier: 'DHL', trackingNumber: `JD0146${job.length}` },
     }),
     acked: (outcome) => outcome === 'sent' || outcome === 'duplicate',
   },
-  effects: [
-    { target: 'provider', method: 'send', label: 'notification', reply: (args, call) => ({ providerMessageId: `pm-${call.id}` }) },
-  ],
+  effects: [NOTIFICATION],
   // Locks live under lock:<jobId> (see the repository README); the properties about
   // claims judge only those keys.
   claimKeys: '^lock:',
@@ -50,6 +53,7 @@ export default {
     {
       name: 'two different jobs at once',
       barrier: true,
+      redeliver: { everyMs: 5_000, maxAttempts: 3 },
       deliveries: [
         { worker: 'blue', job: 'job-7', at: 0 },
         { worker: 'green', job: 'job-8', at: 0 },
@@ -60,6 +64,7 @@ export default {
     },
     {
       name: 'redelivery after a successful send',
+      limits: { maxWork: 2000 }, // one worker at a time: small
       deliveries: [
         { worker: 'blue', job: 'job-7', at: 0 },
         { worker: 'green', job: 'job-7', after: 0, delayMs: 5_000 },
@@ -70,6 +75,7 @@ export default {
     },
     {
       name: 'a worker crashes right after claiming the job',
+      limits: { maxWork: 2000 }, // one worker at a time: small
       crash: { worker: 'blue' },
       redeliver: { everyMs: 5_000, maxAttempts: 12 },
       deliveries: [
@@ -78,6 +84,52 @@ export default {
       ],
       tests: [
         { name: 'a worker that crashes after claiming does not block the job forever', property: 'exactlyOncePerJob' },
+      ],
+    },
+    {
+      // The README: a provider call may fail, and a call that fails has done nothing.
+      name: 'the provider fails the first send',
+      limits: { maxWork: 2000 }, // one worker at a time: small
+      redeliver: { everyMs: 5_000, maxAttempts: 4 },
+      effects: [{ ...NOTIFICATION, fail: (args, call) => call.failures === 0 && 'provider unavailable (503)' }],
+      deliveries: [
+        { worker: 'blue', job: 'job-7', at: 0 },
+      ],
+      tests: [
+        { name: 'a notification whose send failed is sent on a later delivery, once', property: 'exactlyOncePerJob' },
+        { name: 'a worker whose send failed releases its lock', property: 'claimsReleased' },
+      ],
+    },
+    {
+      // The README: a store call may fail, having done nothing; the delivery is then
+      // not acked and the queue delivers it again after the visibility timeout. The
+      // fault strikes blue's first delivery, whatever green does, so the store's
+      // calls stay independent of each other for the search.
+      name: "blue's claim fails while green has the job",
+      redeliver: { everyMs: 5_000, maxAttempts: 3 },
+      faults: [
+        { target: 'store', method: 'setIfAbsent', fail: (args, call) => call.worker === 'blue' && call.delivery?.attempt === 1 && 'store timed out' },
+      ],
+      deliveries: [
+        { worker: 'blue', job: 'job-7', at: 0 },
+        { worker: 'green', job: 'job-7', at: 0 },
+      ],
+      tests: [
+        { name: 'a claim that failed is never taken for a granted one', property: 'exactlyOncePerJob' },
+      ],
+    },
+    {
+      name: 'the release fails after the notification was sent',
+      limits: { maxWork: 2000 }, // one worker at a time: small
+      redeliver: { everyMs: 5_000, maxAttempts: 8 },
+      faults: [
+        { target: 'store', method: 'compareAndDelete', fail: (args, call) => call.delivery?.attempt === 1 && 'store timed out' },
+      ],
+      deliveries: [
+        { worker: 'blue', job: 'job-7', at: 0 },
+      ],
+      tests: [
+        { name: 'a release that failed never leads to a second notification', property: 'exactlyOncePerJob' },
       ],
     },
   ],

@@ -225,7 +225,7 @@ test('scenarios set their own effects and limits; a suite without claims needs n
     }`);
   assert.equal(results.tests[0].status, 'pass');
   assert.equal(results.tests[1].status, 'fail');
-  assert.deepEqual(results.tests[1].budget, { schedules: 7, steps: 3000, work: 4000 });
+  assert.deepEqual(results.tests[1].budget, { schedules: 7, steps: 3000, work: 8000 });
   assert.ok(results.tests[1].trace.some((s) => /failed: provider unavailable/.test(s.result)));
 });
 

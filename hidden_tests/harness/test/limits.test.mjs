@@ -22,7 +22,7 @@ test('a schedule budget that runs out is an error that says why, never a pass', 
   assert.equal(test1.status, 'error');
   assert.match(test1.message, /did not finish, so this test is not proven: it explored 2 schedules, its budget/);
   assert.match(test1.message, /made up to \d+ store and service calls/);
-  assert.deepEqual(test1.budget, { schedules: 2, steps: 3000, work: 4000 });
+  assert.deepEqual(test1.budget, { schedules: 2, steps: 3000, work: 8000 });
 });
 
 test('the same budget gives the same outcome on every run', async () => {

@@ -129,27 +129,62 @@ function sinkFor(state) {
   };
 }
 
+/**
+ * How long the process must have had nothing to do before it builds the next
+ * schedule's realm ahead (on a core the supervisor and the other workers leave
+ * idle): the supervisor talks to one worker at a time.
+ */
+const AHEAD_AFTER_MS = 2;
+/** The next schedule's realm and linked module graph, built ahead: { key, built } or null. */
+let ahead = null;
+let aheadTimer;
+
+/**
+ * A brand-new realm with the worker's modules compiled and linked into it. No code
+ * of the learner's has run in it: that starts with evaluation, at the reset that
+ * takes it. So a realm built ahead is the same as one built at the reset.
+ * @returns {Promise<{ state: object, linked?: import('node:vm').Module, error?: unknown }>}
+ */
+async function build(worker, module) {
+  const state = { ops: 0, timers: 0, timerOwners: new Map(), spawned: false, realm: null, sink: null };
+  state.sink = sinkFor(state);
+  state.realm = new Realm({ scripts, worker, repoDir, module, sink: state.sink });
+  try {
+    return { state, linked: await new ModuleGraph(sources, state.realm).link(module) };
+  } catch (error) {
+    return { state, error };
+  }
+}
+
+/** Builds the next schedule's realm once the process has been idle a moment. */
+function buildAheadWhenIdle() {
+  clearTimeout(aheadTimer);
+  if (ahead || !schedule) return;
+  const { worker, module } = schedule;
+  aheadTimer = setTimeout(() => { ahead = { key: `${worker}\n${module}`, built: build(worker, module) }; }, AHEAD_AFTER_MS);
+}
+
 /** Starts a schedule: a new realm, a new module graph, a new instance of the worker. */
 async function reset({ worker, module, factory, deps, attribute, outputLimit: limit }) {
   if (Number.isSafeInteger(limit) && limit > 0) outputLimit = limit;
   schedule?.realm.close();
+  schedule = null;
   attributing = attribute === true;
   if (!attributing) requests.disable();
-  const state = { ops: 0, timers: 0, timerOwners: new Map(), spawned: false, realm: null, sink: null };
-  state.sink = sinkFor(state);
-  state.realm = new Realm({ scripts, worker, repoDir, module, sink: state.sink });
+  const key = `${worker}\n${module}`;
+  const made = ahead?.key === key ? ahead.built : build(worker, module);
+  ahead = null;
+  const { state, linked, error } = await made;
+  Object.assign(state, { worker, module });
   schedule = state;
   const { entry } = state.realm;
-  let linked;
-  try {
-    linked = await new ModuleGraph(sources, state.realm).link(module);
-  } catch (error) {
+  if (error) {
     state.sink.spawned(false, error instanceof ModuleError ? error.message : `${module} could not be loaded`);
     return;
   }
   linked.evaluate().then(
     () => entry.start(linked.namespace, factory, JSON.stringify(deps ?? {})),
-    (error) => state.sink.spawned(false, entry.describe(error)),
+    (failure) => state.sink.spawned(false, entry.describe(failure)),
   );
 }
 
@@ -204,6 +239,7 @@ async function handle(command) {
   if (command.t === 'reset' && ++resets % RSS_EVERY === 0) answer.rss = process.memoryUsage.rss();
   current = null;
   channel.write(encodeFrame(answer));
+  buildAheadWhenIdle();
 }
 
 process.on('unhandledRejection', (reason) => {
@@ -217,6 +253,7 @@ process.on('uncaughtException', (error) => {
 const reader = new FrameReader(COMMAND_LIMIT_BYTES);
 let queue = Promise.resolve();
 channel.on('data', (chunk) => {
+  clearTimeout(aheadTimer);
   for (const command of reader.push(chunk)) queue = queue.then(() => handle(command));
 });
 channel.on('end', () => process.exit(0));
