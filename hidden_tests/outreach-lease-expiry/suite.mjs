@@ -218,6 +218,25 @@ export default ({ faultModel }) => {
     });
   }
   scenarios.push({
+    // The README: a store call may fail, having done nothing. Outreach-0's claim
+    // fails on the shard's first offer; the board offers the shard again at its pace.
+    name: 'the claim fails, and the shard is offered again',
+    redeliver: t.redeliver(3),
+    // Slow calls are explored in the scenarios above; here the failure is the point.
+    limits: { maxWork: 4_000, maxDelays: 0 },
+    faults: [
+      { target: 'store', method: 'setIfAbsent', fail: (args, call) => String(args[0]).startsWith('claim:') && call.delivery?.attempt === 1 && 'store timed out' },
+    ],
+    expect: idsOf('shard-14'),
+    deliveries: [
+      { worker: 'outreach-0', job: 'shard-14', at: 0 },
+    ],
+    tests: [
+      { name: 'a failed claim never costs a candidate an e-mail or sends one twice', property: 'exactlyOncePerJob' },
+      { name: 'a worker whose claim failed once still releases its claim when done', property: 'claimsReleased' },
+    ],
+  });
+  scenarios.push({
     name: 'two layouts: a candidate in an old shard and a new shard worked at the same time',
     redeliver: t.redeliver(3),
     expect: idsOf('shard-07', 'shard-21'),
@@ -246,7 +265,10 @@ export default ({ faultModel }) => {
         config: { claimLeaseMs: t.leaseMs },
       },
       message: (job, attempt) => ({ campaignId: CAMPAIGN, shardId: job, attempt, ...shards[job] }),
-      acked: (outcome) => outcome !== 'busy',
+      // The board offers every shard not recorded as sent again on its next poll
+      // (README): only a shard that is done leaves the queue, whatever else a
+      // worker answers (busy, or a claim it lost mid-batch).
+      acked: (outcome) => outcome === 'sent' || outcome === 'already-sent',
     },
     effects: [
       {
