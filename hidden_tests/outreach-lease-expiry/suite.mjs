@@ -189,7 +189,7 @@ export default ({ faultModel }) => {
       expect: idsOf('shard-15'),
       // Every placement of the freeze, with every call at its quickest: slower calls
       // on top multiply the schedules past any budget.
-      limits: { maxDelays: 0, maxWork: 32_000, maxSchedules: 500 },
+      limits: { maxDelays: 0, maxWork: 34_000, maxSchedules: 500 },
       deliveries: [
         { worker: 'outreach-0', job: 'shard-15', at: 0 },
         { worker: 'outreach-1', job: 'shard-15', at: t.leaseMs + t.leaseMs / 10 },
