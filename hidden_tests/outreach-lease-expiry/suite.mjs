@@ -3,11 +3,14 @@
 //
 // Each scenario is explored in every schedule: every order in which the workers'
 // store calls, enrichment lookups and sends can arrive, and every point at which a
-// heartbeat, a poll of the shard board or a wake-up can fire, within the fault model
-// in the repository README: the claim lease is 2 s in these tests, a lookup takes
-// 0.8-1 s and a send 0.4-0.6 s (so a three-candidate batch outlasts the lease),
-// store calls complete within 1 s, and a worker can freeze or die right after it
-// claims a shard.
+// heartbeat, a poll of the shard board or a wake-up can fire, within the dossier's
+// fault model (the repository README), from which every number below is derived:
+// the claim lease (2 s in these tests), how long a lookup, a send and a store call
+// may take (so a batch of a few candidates outlasts the lease), a shard offered
+// again every redelivery interval while it is not recorded as sent, one call per
+// schedule slower than a timer (a renewal racing its own lease), a worker frozen
+// past its lease right after it claims and at any other point, and a worker that
+// dies.
 
 const CAMPAIGN = 'be-reengage-q2';
 const STORE = ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'compareAndExpire', 'expire', 'delete'];
@@ -19,13 +22,28 @@ const AMARA = person('cand_K8v1Ne', 'amara.osei@example.com', 'Amara');
 const LENA = person('cand_5Tz0Pb', 'lena.fischer@example.de', 'Lena');
 const JONAS = person('cand_9Wc4Jy', 'jonas.berg@example.se', 'Jonas');
 
-/** The shard board: shard-14 is the incident's shard; 07 (layout v2) and 21 (v3) share Tomasz. */
-const SHARDS = {
-  'shard-14': { layout: 'v3', candidates: [PRIYA, TOMASZ, AMARA] },
-  'shard-07': { layout: 'v2', candidates: [TOMASZ, LENA] },
-  'shard-21': { layout: 'v3', candidates: [TOMASZ, JONAS] },
-};
-const idsOf = (...shards) => [...new Set(shards.flatMap((s) => SHARDS[s].candidates.map((c) => c.candidateId)))];
+/** The incident's shard, in the order its candidates are e-mailed. */
+const SHARD_14 = [PRIYA, TOMASZ, AMARA];
+
+/**
+ * The shard board. shard-14 is the incident's shard, cut to the fewest candidates
+ * whose batch outlasts the lease by a whole candidate even when every call is as
+ * fast as the model allows: a worker that loses its claim mid-batch, or wakes
+ * from a freeze while the new holder is on a candidate, still has one ahead.
+ * shard-15 holds the same candidates in another order; shard-07 (layout v2) and
+ * shard-21 (layout v3) share Tomasz.
+ */
+function shardBoard(t) {
+  const fastest = t.lookupMs[0] + t.sendMs[0];
+  const size = Math.floor(t.leaseMs / fastest) + 2;
+  if (size > SHARD_14.length) throw new Error(`a batch outlasts the ${t.leaseMs} ms lease only with ${size} candidates; add candidates to SHARD_14`);
+  return {
+    'shard-14': { layout: 'v3', candidates: SHARD_14.slice(0, size) },
+    'shard-15': { layout: 'v3', candidates: [...SHARD_14.slice(1, size), SHARD_14[0]] },
+    'shard-07': { layout: 'v2', candidates: [TOMASZ, LENA] },
+    'shard-21': { layout: 'v3', candidates: [TOMASZ, JONAS] },
+  };
+}
 
 const claimKey = (shardId) => `claim:${CAMPAIGN}:${shardId}`;
 
@@ -44,6 +62,7 @@ const sendsOnlyByHolder = {
     claimHistory.set(world, history);
     const entry = world.store.entry(key, world.now);
     const list = history.get(key) ?? [];
+    if (list.at(-1)?.step === step) return; // both claim properties record the same history
     list.push({ step, writer: entry?.writer ?? null, expiresAt: entry ? entry.expiresAt : null });
     history.set(key, list);
   },
@@ -65,52 +84,76 @@ const sendsOnlyByHolder = {
   },
 };
 
-export default {
-  subject: {
-    module: 'src/shards/shard-runner.js',
-    factory: 'createShardRunner',
-    method: 'runShard',
-    deps: {
-      workerId: { $: 'worker' },
-      store: { $: 'remote', name: 'store', methods: STORE },
-      provider: { $: 'remote', name: 'provider', methods: ['send'] },
-      enrichment: { $: 'remote', name: 'enrichment', methods: ['lookup'] },
-      clock: { $: 'clock' },
-      config: { claimLeaseMs: 2_000 },
-    },
-    message: (job, attempt) => ({ campaignId: CAMPAIGN, shardId: job, attempt, ...SHARDS[job] }),
-    acked: (outcome) => outcome !== 'busy',
+/**
+ * The numbers of the dossier's fault model the worlds are built from.
+ * @param {object | null} faultModel
+ */
+function timingsOf(faultModel) {
+  if (!faultModel) throw new Error('this suite explores the dossier\'s fault model; run it with one');
+  const { remotes, delivery, leases, pauses } = faultModel;
+  const claim = leases.find((l) => l.key.startsWith('claim:'));
+  const leaseMs = claim.ttlMs;
+  // Frozen far past the lease, but never longer than the model's longest freeze.
+  const stallMs = pauses && (pauses.maxMs === null ? 10 * leaseMs : Math.min(pauses.maxMs, 10 * leaseMs));
+  return {
+    leaseMs,
+    storeMs: remotes.store.latencyMs[1],
+    lookupMs: remotes.enrichment.latencyMs,
+    sendMs: remotes.provider.latencyMs,
+    redeliver: (maxAttempts) => ({ everyMs: delivery.redeliveryAfterMs, maxAttempts }),
+    stallMs,
+    // Long enough for the lease to lapse and the other worker's next offer to take the shard.
+    pauseMs: pauses && (pauses.maxMs === null ? leaseMs + delivery.redeliveryAfterMs : Math.min(pauses.maxMs, leaseMs + delivery.redeliveryAfterMs)),
+    pauses,
+    crashes: faultModel.crashes !== 'none',
+  };
+}
+
+/**
+ * A worker that has lost its shard stops: while another worker's claim on the shard
+ * is live, a worker e-mails at most one of its candidates, the one it had already
+ * checked its claim for when it froze (no check can cover an e-mail a freeze
+ * interrupts after the check; the per-candidate reservation keeps that one single).
+ */
+const stopsOnceLost = {
+  onStore: sendsOnlyByHolder.onStore,
+  end(world) {
+    const history = claimHistory.get(world) ?? new Map();
+    const late = new Map();
+    for (const send of world.sends) {
+      if (send.target !== 'provider') continue;
+      const key = claimKey(send.job);
+      const last = (history.get(key) ?? []).filter((h) => h.step.step < send.step.step).at(-1);
+      const live = last && last.writer && (last.expiresAt === null || last.expiresAt > send.at);
+      if (!live || last.writer === send.worker) continue;
+      const sends = [...(late.get(`${send.worker} ${key}`) ?? []), send];
+      late.set(`${send.worker} ${key}`, sends);
+      if (sends.length > 1) {
+        world.violate('stopsOnceLost',
+          `${send.worker} e-mailed ${sends.map((s) => s.key).join(' and ')} while ${last.writer} held ${key}: `
+          + `after waking it went on to another candidate of a shard that was no longer its own`,
+          sends.map((s) => s.step));
+        return;
+      }
+    }
   },
-  effects: [
-    {
-      target: 'provider',
-      method: 'send',
-      label: 'e-mail',
-      key: ([email]) => String(email?.candidateId),
-      reply: (args, call) => ({ messageId: `pm_${call.id}` }),
-      latencyMs: [400, 600],
-    },
-    {
-      target: 'enrichment',
-      method: 'lookup',
-      label: 'profile lookup',
-      key: ([candidateId]) => `lookup:${candidateId}`,
-      reply: ([candidateId]) => ({ candidateId, currentTitle: 'Staff Engineer', currentCompany: 'Quillpay', refreshedAt: '2026-04-14T08:12:00.000Z' }),
-      latencyMs: [800, 1000],
-    },
-  ],
-  // Shard claims live under claim:<campaignId>:<shardId> (see the repository README).
-  claimKeys: '^claim:',
-  properties: { sendsOnlyByHolder },
-  limits: { maxLatencyMs: 1000, maxDelays: 0, horizonMs: 120_000 },
-  scenarios: [
+};
+
+export default ({ faultModel }) => {
+  const t = timingsOf(faultModel);
+  const shards = shardBoard(t);
+  const idsOf = (...ids) => [...new Set(ids.flatMap((id) => shards[id].candidates.map((c) => c.candidateId)))];
+  const scenarios = [
     {
       name: 'a batch that outlasts the lease, offered to a second worker while the first is still sending, and again after',
-      redeliver: { everyMs: 2_000, maxAttempts: 3 },
+      redeliver: t.redeliver(3),
       expect: idsOf('shard-14'),
+      // One call per schedule may be as slow as the model allows while timers fire:
+      // a renewal racing its own lease.
+      limits: { maxWork: 12_000 },
       deliveries: [
         { worker: 'outreach-0', job: 'shard-14', at: 0 },
-        { worker: 'outreach-1', job: 'shard-14', at: 2_200 },
+        { worker: 'outreach-1', job: 'shard-14', at: t.leaseMs + t.leaseMs / 10 },
       ],
       tests: [
         { name: 'each candidate gets exactly one e-mail when the batch outlasts the lease', property: 'exactlyOncePerJob' },
@@ -119,43 +162,136 @@ export default {
         { name: 'a worker that finishes its batch releases its claim', property: 'claimsReleased' },
       ],
     },
-    {
+  ];
+  if (t.stallMs > t.leaseMs) {
+    scenarios.push({
       name: 'the first worker freezes past its lease right after claiming, and wakes while the second is sending',
-      stall: { worker: 'outreach-0', ms: 20_000 },
+      stall: { worker: 'outreach-0', ms: t.stallMs },
+      // Two workers busy at once: a slow call on top multiplies the schedules past any budget.
+      limits: { maxDelays: 0 },
       expect: idsOf('shard-14'),
       deliveries: [
         { worker: 'outreach-0', job: 'shard-14', at: 0 },
-        { worker: 'outreach-1', job: 'shard-14', at: 19_500 },
+        { worker: 'outreach-1', job: 'shard-14', at: t.stallMs - t.leaseMs / 4 },
       ],
       tests: [
         { name: 'after a freeze longer than the lease, each candidate still gets exactly one e-mail', property: 'exactlyOncePerJob' },
         { name: 'a worker that wakes from a freeze sends nothing for a shard it no longer holds', property: 'sendsOnlyByHolder' },
         { name: 'a worker that wakes from a freeze does not renew or release the new holder\'s claim', property: 'claimsRespected' },
       ],
-    },
-    {
+    });
+  }
+  if (t.pauses) {
+    scenarios.push({
+      name: 'a worker freezes at any point of its batch, past its lease, while the other keeps asking for the shard',
+      pauses: [{ worker: 'outreach-0', ms: t.pauseMs }],
+      redeliver: t.redeliver(5),
+      expect: idsOf('shard-15'),
+      // Every placement of the freeze, with every call at its quickest: slower calls
+      // on top multiply the schedules past any budget.
+      limits: { maxDelays: 0, maxWork: 34_000, maxSchedules: 500 },
+      deliveries: [
+        { worker: 'outreach-0', job: 'shard-15', at: 0 },
+        { worker: 'outreach-1', job: 'shard-15', at: t.leaseMs + t.leaseMs / 10 },
+      ],
+      tests: [
+        { name: 'after a freeze at any point, each candidate still gets exactly one e-mail', property: 'exactlyOncePerJob' },
+        { name: 'a worker that wakes from a freeze at any point stops e-mailing a shard it no longer holds', property: 'stopsOnceLost' },
+        { name: 'a worker that wakes from a freeze at any point does not renew or release the new holder\'s claim', property: 'claimsRespected' },
+      ],
+    });
+  }
+  if (t.crashes) {
+    scenarios.push({
       name: 'a worker dies right after claiming the shard',
       crash: { worker: 'outreach-0' },
-      redeliver: { everyMs: 2_000, maxAttempts: 8 },
+      redeliver: t.redeliver(8),
+      limits: { maxWork: 10_000 },
       expect: idsOf('shard-14'),
       deliveries: [
         { worker: 'outreach-0', job: 'shard-14', at: 0 },
-        { worker: 'outreach-1', job: 'shard-14', at: 1_000 },
+        { worker: 'outreach-1', job: 'shard-14', at: t.leaseMs / 2 },
       ],
       tests: [
         { name: 'the shard of a worker that died is e-mailed by another worker once the lease lapses', property: 'exactlyOncePerJob' },
       ],
+    });
+  }
+  scenarios.push({
+    // The README: a store call may fail, having done nothing. Outreach-0's claim
+    // fails on the shard's first offer; the board offers the shard again at its pace.
+    name: 'the claim fails, and the shard is offered again',
+    redeliver: t.redeliver(3),
+    // Slow calls are explored in the scenarios above; here the failure is the point.
+    limits: { maxWork: 4_000, maxDelays: 0 },
+    faults: [
+      { target: 'store', method: 'setIfAbsent', fail: (args, call) => String(args[0]).startsWith('claim:') && call.delivery?.attempt === 1 && 'store timed out' },
+    ],
+    expect: idsOf('shard-14'),
+    deliveries: [
+      { worker: 'outreach-0', job: 'shard-14', at: 0 },
+    ],
+    tests: [
+      { name: 'a failed claim never costs a candidate an e-mail or sends one twice', property: 'exactlyOncePerJob' },
+      { name: 'a worker whose claim failed once still releases its claim when done', property: 'claimsReleased' },
+    ],
+  });
+  scenarios.push({
+    name: 'two layouts: a candidate in an old shard and a new shard worked at the same time',
+    redeliver: t.redeliver(3),
+    expect: idsOf('shard-07', 'shard-21'),
+    // Two workers busy at once: a slow call on top multiplies the schedules past any budget.
+    limits: { maxDelays: 0 },
+    deliveries: [
+      { worker: 'outreach-0', job: 'shard-07', at: 0 },
+      { worker: 'outreach-1', job: 'shard-21', at: 0 },
+    ],
+    tests: [
+      { name: 'a candidate who is in two shards gets exactly one e-mail', property: 'exactlyOncePerJob' },
+    ],
+  });
+
+  return {
+    subject: {
+      module: 'src/shards/shard-runner.js',
+      factory: 'createShardRunner',
+      method: 'runShard',
+      deps: {
+        workerId: { $: 'worker' },
+        store: { $: 'remote', name: 'store', methods: STORE },
+        provider: { $: 'remote', name: 'provider', methods: ['send'] },
+        enrichment: { $: 'remote', name: 'enrichment', methods: ['lookup'] },
+        clock: { $: 'clock' },
+        config: { claimLeaseMs: t.leaseMs },
+      },
+      message: (job, attempt) => ({ campaignId: CAMPAIGN, shardId: job, attempt, ...shards[job] }),
+      // The board offers every shard not recorded as sent again on its next poll
+      // (README): only a shard that is done leaves the queue, whatever else a
+      // worker answers (busy, or a claim it lost mid-batch).
+      acked: (outcome) => outcome === 'sent' || outcome === 'already-sent',
     },
-    {
-      name: 'two layouts: a candidate in an old shard and a new shard worked at the same time',
-      expect: idsOf('shard-07', 'shard-21'),
-      deliveries: [
-        { worker: 'outreach-0', job: 'shard-07', at: 0 },
-        { worker: 'outreach-1', job: 'shard-21', at: 0 },
-      ],
-      tests: [
-        { name: 'a candidate who is in two shards gets exactly one e-mail', property: 'exactlyOncePerJob' },
-      ],
-    },
-  ],
+    effects: [
+      {
+        target: 'provider',
+        method: 'send',
+        label: 'e-mail',
+        key: ([email]) => String(email?.candidateId),
+        reply: (args, call) => ({ messageId: `pm_${call.id}` }),
+        latencyMs: t.sendMs,
+      },
+      {
+        target: 'enrichment',
+        method: 'lookup',
+        label: 'profile lookup',
+        key: ([candidateId]) => `lookup:${candidateId}`,
+        reply: ([candidateId]) => ({ candidateId, currentTitle: 'Staff Engineer', currentCompany: 'Quillpay', refreshedAt: '2026-04-14T08:12:00.000Z' }),
+        latencyMs: t.lookupMs,
+      },
+    ],
+    // Shard claims live under claim:<campaignId>:<shardId> (see the repository README).
+    claimKeys: '^claim:',
+    properties: { sendsOnlyByHolder, stopsOnceLost },
+    limits: { maxLatencyMs: t.storeMs, maxDelays: 1, horizonMs: 120_000 },
+    scenarios,
+  };
 };
