@@ -56,6 +56,9 @@ type Pool struct {
 	mu      sync.Mutex
 	closed  bool
 	entries []*poolEntry // booting or waiting, oldest first
+	// budgets holds, per key, the largest CPU time and wall clock of the jobs
+	// seen: a container is warmed with them, so it can serve any of those jobs.
+	budgets map[string]Limits
 	stats   PoolStats
 	work    sync.WaitGroup // runs, warming and removals in flight
 }
@@ -83,7 +86,7 @@ func NewPool(d *Docker, cfg PoolConfig) *Pool {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Pool{d: d, size: max(cfg.Size, 0), maxIdle: cfg.MaxIdle, log: cfg.Logger}
+	return &Pool{d: d, size: max(cfg.Size, 0), maxIdle: cfg.MaxIdle, log: cfg.Logger, budgets: map[string]Limits{}}
 }
 
 // Warm fills the pool with containers for jobs shaped like job (its image,
@@ -123,7 +126,7 @@ func (p *Pool) Run(ctx context.Context, job Job) (*Results, error) {
 	shape, key := shapeOf(job)
 	// Each warm container taken is replaced; two that turn out dead are enough tries.
 	for range 2 {
-		e := p.take(key)
+		e := p.take(key, job.Limits)
 		p.add(shape, key, true, false)
 		if e == nil {
 			break
@@ -213,23 +216,30 @@ func (p *Pool) ReapWhere(ctx context.Context, dead func(Leftover) bool) (int, er
 }
 
 // shapeOf returns the part of a job (limits defaulted) that a warm
-// container is made for, and a key equal for equal shapes.
+// container is made for, and a key equal for jobs one container can serve.
+// The key leaves out the CPU time and the wall clock: the runner enforces a
+// job's own while it watches the run, and the container's watchdog only backs
+// them up, so a container warmed with larger ones (Pool.budgets) serves a job
+// with smaller ones exactly as one made for it.
 func shapeOf(job Job) (Job, string) {
 	shape := Job{Image: job.Image, Limits: job.Limits, Labels: job.Labels}
-	b, _ := json.Marshal(shape) // map keys are sorted; nothing here fails to encode
+	keyed := shape
+	keyed.Limits.CPU, keyed.Limits.Wall = 0, 0
+	b, _ := json.Marshal(keyed) // map keys are sorted; nothing here fails to encode
 	return shape, string(b)
 }
 
 // take removes from the pool and returns its oldest waiting container of
-// key, else its oldest booting one, else nil. A container known dead stays
-// for its watcher to replace.
-func (p *Pool) take(key string) *poolEntry {
+// key whose watchdog allows at least lim's CPU time and wall clock, else its
+// oldest such booting one, else nil. A container known dead stays for its
+// watcher to replace.
+func (p *Pool) take(key string, lim Limits) *poolEntry {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	waiting, booting := -1, -1
 	for i, e := range p.entries {
 		switch {
-		case e.key != key:
+		case e.key != key || e.shape.Limits.CPU < lim.CPU || e.shape.Limits.Wall < lim.Wall:
 		case !isClosed(e.ready):
 			if booting < 0 {
 				booting = i
@@ -277,6 +287,10 @@ func (p *Pool) add(shape Job, key string, evict, replacement bool) bool {
 		p.work.Add(1)
 		go p.removeWhenReady(victim)
 	}
+	b := p.budgets[key]
+	b.CPU, b.Wall = max(b.CPU, shape.Limits.CPU), max(b.Wall, shape.Limits.Wall)
+	p.budgets[key] = b
+	shape.Limits.CPU, shape.Limits.Wall = b.CPU, b.Wall
 	e := &poolEntry{key: key, shape: shape, ready: make(chan struct{}), taken: make(chan struct{}), replacement: replacement}
 	p.entries = append(p.entries, e)
 	p.work.Add(1)

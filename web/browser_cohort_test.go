@@ -3,6 +3,7 @@ package web_test
 import (
 	"encoding/csv"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,8 +81,9 @@ func TestBrowserCohort(t *testing.T) {
 	}
 	teacher.waitFor("the insight", `document.querySelector('.insight .solve-rate dd')?.textContent === '50% (1 of 2)'`)
 	insight := fmt.Sprintf(`.insight[data-dossier=%q]`, flagship)
-	if got := teacher.text(insight + " .failed-properties .bar-label"); got != exactlyOnce {
-		t.Errorf("the property that failed most: %q", got)
+	// Bob's one submission fails several tests once each; the bars list them all.
+	if got := eval[[]string](teacher, fmt.Sprintf(`[...document.querySelectorAll('%s .failed-properties .bar-label')].map((e) => e.textContent)`, insight)); !slices.Contains(got, exactlyOnce) {
+		t.Errorf("the properties that failed: %q, want %q among them", got, exactlyOnce)
 	}
 	if n := teacher.count(insight + " .decoy-resemblance .bar-row"); n == 0 {
 		t.Errorf("no decoy listed")
