@@ -90,7 +90,7 @@ func NewPool(d *Docker, cfg PoolConfig) *Pool {
 }
 
 // Warm fills the pool with containers for jobs shaped like job (its image,
-// limits and labels; its files and suite do not matter), as far as there is
+// suite, limits and labels; its files do not matter), as far as there is
 // room.
 func (p *Pool) Warm(job Job) {
 	for p.WarmOne(job) {
@@ -217,12 +217,13 @@ func (p *Pool) ReapWhere(ctx context.Context, dead func(Leftover) bool) (int, er
 
 // shapeOf returns the part of a job (limits defaulted) that a warm
 // container is made for, and a key equal for jobs one container can serve.
-// The key leaves out the CPU time and the wall clock: the runner enforces a
-// job's own while it watches the run, and the container's watchdog only backs
-// them up, so a container warmed with larger ones (Pool.budgets) serves a job
-// with smaller ones exactly as one made for it.
+// Within a suite, the key leaves out the CPU time and the wall clock: the
+// runner enforces a job's own while it watches the run, and the container's
+// watchdog only backs them up (it stops a run whose runner died), so a
+// container warmed with larger ones (Pool.budgets, the largest of the suite's
+// dossiers) serves a job with smaller ones exactly as one made for it.
 func shapeOf(job Job) (Job, string) {
-	shape := Job{Image: job.Image, Limits: job.Limits, Labels: job.Labels}
+	shape := Job{Image: job.Image, Suite: job.Suite, Limits: job.Limits, Labels: job.Labels}
 	keyed := shape
 	keyed.Limits.CPU, keyed.Limits.Wall = 0, 0
 	b, _ := json.Marshal(keyed) // map keys are sorted; nothing here fails to encode

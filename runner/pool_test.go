@@ -89,7 +89,6 @@ func contains(list []string, s string) bool {
 func TestPoolRunGivesTheVerdictOfAColdRun(t *testing.T) {
 	d := engine(t)
 	img := image(t, d)
-	p := pool(t, d, 1)
 	loop := visibleJob(img, map[string]string{"test/loop.test.js": "import test from 'node:test';\ntest('spins', () => { for (;;) {} });\n"})
 	loop.Limits.CPU = 2 * time.Second
 	hidden := visibleJob(img, nil)
@@ -102,7 +101,8 @@ func TestPoolRunGivesTheVerdictOfAColdRun(t *testing.T) {
 		"spent its CPU": loop,
 	}
 	for name, job := range jobs {
-		job.Limits.CPU = loop.Limits.CPU // one shape: the pool keeps one container
+		job.Limits.CPU = loop.Limits.CPU
+		p := pool(t, d, 1) // a pool of its own: a check's and a hidden run's containers are not shared
 		cold, _ := run(t, d, job)
 		before := p.Stats()
 		p.Warm(job)

@@ -6,19 +6,25 @@ import (
 )
 
 func TestShapeKeyLeavesOutCPUAndWall(t *testing.T) {
-	a := Job{Image: "img", Limits: Limits{CPU: 82 * time.Second, Wall: 246 * time.Second, MemoryBytes: 512 << 20}}
+	a := Job{Image: "img", Suite: SuiteHidden, Limits: Limits{CPU: 82 * time.Second, Wall: 246 * time.Second, MemoryBytes: 512 << 20}}
 	b := a
 	b.Limits.CPU, b.Limits.Wall = 192*time.Second, 576*time.Second
 	c := a
 	c.Limits.MemoryBytes = 256 << 20
+	d := a
+	d.Suite = SuiteVisible
 	_, ka := shapeOf(a)
 	_, kb := shapeOf(b)
 	_, kc := shapeOf(c)
+	_, kd := shapeOf(d)
 	if ka != kb {
 		t.Error("jobs that differ only in CPU time and wall clock get different keys")
 	}
 	if ka == kc {
 		t.Error("jobs with different memory share a key")
+	}
+	if ka == kd {
+		t.Error("a check run and a hidden run share a key: a check's container would get the hidden suite's budgets")
 	}
 }
 

@@ -25,7 +25,7 @@ func (q *runQueue) warm() {
 			lim := d.Limits.RunnerLimits(suite).WithDefaults()
 			if !seen[lim] {
 				seen[lim] = true
-				shapes = append(shapes, runner.Job{Image: q.s.cfg.Image, Limits: lim, Labels: q.owner.labels()})
+				shapes = append(shapes, runner.Job{Image: q.s.cfg.Image, Suite: suite, Limits: lim, Labels: q.owner.labels()})
 			}
 		}
 	}
