@@ -39,7 +39,7 @@ export function answer(world, op) {
   const late = op.issuedAt < world.now ? ` (in flight since ${op.issuedAt} ms)` : '';
   const key = String(op.args?.[0] ?? '');
   let outcome;
-  if (op.target === STORE || op.target === LOCKS) outcome = atStoreOrLocks(world, op, key, late, where);
+  if (op.target === STORE || op.target === LOCKS) outcome = atStoreOrLocks(world, op, delivery, key, late, where);
   else if (world.services.has(op.target)) outcome = atService(world, op, delivery, key, late, where);
   else if (effectOf(world, op)) outcome = atEffect(world, op, delivery, late, where);
   else {
@@ -51,16 +51,21 @@ export function answer(world, op) {
   return { ...outcome, crashed: took && strike(world, op, key) };
 }
 
+/** What a suite's fail, reply, key or service method learns of a call: who made it, for which delivery, when. */
+function callOf(world, op, delivery) {
+  return { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery };
+}
+
 /**
  * Whether the scenario fails this store or lock call: then it does nothing and its
  * worker gets the error. The fault's fail(args, call) sees how many calls of this
  * method on this key arrived before (count) and how many of them it failed (failures).
  */
-function injectedFailure(world, op, key, late, where) {
+function injectedFailure(world, op, delivery, key, late, where) {
   const fault = faultOf(world, op);
   if (!fault) return null;
   const id = `${op.target}.${op.name}:${key}`;
-  const call = { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery: world.calls.get(op.call) };
+  const call = callOf(world, op, delivery);
   call.count = world.arrivals.get(id) ?? 0;
   call.failures = world.failures.filter((k) => k === id).length;
   world.arrivals.set(id, call.count + 1);
@@ -72,8 +77,8 @@ function injectedFailure(world, op, key, late, where) {
   return { ok: false, value: null, error };
 }
 
-function atStoreOrLocks(world, op, key, late, where) {
-  const failed = injectedFailure(world, op, key, late, where);
+function atStoreOrLocks(world, op, delivery, key, late, where) {
+  const failed = injectedFailure(world, op, delivery, key, late, where);
   if (failed) return failed;
   const before = op.target === STORE ? world.store.entry(op.args?.[0], world.now) : undefined;
   const holder = op.target === LOCKS ? world.locks.holder(op.args?.[0]) : undefined;
@@ -94,7 +99,7 @@ function atStoreOrLocks(world, op, key, late, where) {
 
 function atService(world, op, delivery, key, late, where) {
   const recorded = [];
-  const call = { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery, record: (k) => recorded.push(String(k)) };
+  const call = { ...callOf(world, op, delivery), record: (k) => recorded.push(String(k)) };
   const { ok, value, error, result, wrote } = world.services.answer(op, call);
   const words = ok ? result ?? `done ${show(value)}` : `failed: ${clipMessage(error)}`;
   const step = world.step(op.worker, op.name, key, `${words}${late}`, { ...where, value: ok ? value : undefined });
@@ -106,7 +111,7 @@ function atService(world, op, delivery, key, late, where) {
 
 function atEffect(world, op, delivery, late, where) {
   const effect = effectOf(world, op);
-  const call = { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery };
+  const call = callOf(world, op, delivery);
   const effectKey = String(effect.key ? effect.key(op.args ?? [], call) : op.job);
   call.count = world.sends.filter((s) => s.key === effectKey).length;
   call.failures = world.failures.filter((k) => k === effectKey).length;
