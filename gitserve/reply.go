@@ -4,12 +4,18 @@ import (
 	"bytes"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/format/pktline"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp/capability"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp/sideband"
 )
+
+// progressWindow is how long the answer to a push may take to carry its
+// next progress line (or its report) after the last one: the next one is
+// due within stillEvery, and the rest is for a slow network.
+const progressWindow = stillEvery + 20*time.Second
 
 // reply is the answer to a push as it is written: progress lines the client
 // prints as "remote: …" as they come, then the report of each reference.
@@ -34,8 +40,12 @@ func newReply(w http.ResponseWriter, caps *capability.List) *reply {
 }
 
 // say sends text as progress lines, at once. Without a side band the
-// client cannot show them, and they are dropped.
+// client cannot show them, and they are dropped. Either way the answer's
+// write deadline moves on: a push may wait for its verdict longer than
+// any one write may take, and a client that stops reading is still cut
+// off within progressWindow.
 func (r *reply) say(text string) {
+	_ = http.NewResponseController(r.w).SetWriteDeadline(time.Now().Add(progressWindow))
 	if r.mux == nil {
 		return
 	}

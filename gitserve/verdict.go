@@ -16,6 +16,11 @@ const stillEvery = 10 * time.Second
 // recheckEvery is how often the wait re-reads its run without a signal.
 const recheckEvery = time.Second
 
+// maxVerdictWait is how long a push waits for its run's verdict (a long
+// queue, or no runner left on a shared database) before it lets the
+// pusher go; the run goes on either way.
+const maxVerdictWait = 10 * time.Minute
+
 // runToVerdict starts the run a push asked for and reports its progress to
 // the pusher until its verdict, which it prints test by test. The run is the
 // workspace's like any other: the browser shows it as it goes.
@@ -36,6 +41,8 @@ func (s *Server) runToVerdict(ctx context.Context, out *reply, repo *workspace.R
 	out.say(fmt.Sprintf("racecase: running %s as %s; the verdict follows here and in the browser.", what, run.ID))
 	recheck := time.NewTicker(recheckEvery)
 	defer recheck.Stop()
+	giveUp := time.NewTimer(maxVerdictWait)
+	defer giveUp.Stop()
 	status, since := "", time.Now()
 	for {
 		switch {
@@ -54,6 +61,9 @@ func (s *Server) runToVerdict(ctx context.Context, out *reply, repo *workspace.R
 			return
 		case <-s.done:
 			out.say("racecase: the server is shutting down; the run goes on, and its verdict will show in the browser.")
+			return
+		case <-giveUp.C:
+			out.say(fmt.Sprintf("racecase: still %s after %.0f minutes; the run goes on, and its verdict will show in the browser.", run.Status, maxVerdictWait.Minutes()))
 			return
 		case <-changes:
 		case <-recheck.C:

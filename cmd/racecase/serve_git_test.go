@@ -262,3 +262,17 @@ func TestGitPushRunsTheChecksAndSubmits(t *testing.T) {
 		}
 	}
 }
+
+// TestGitPushOutwaitsTheBodyTimeout: a push waits for a verdict that takes
+// longer than any one request may (--body-timeout), and still ends with
+// the verdict and its report, because every progress line moves the
+// answer's write deadline on.
+func TestGitPushOutwaitsTheBodyTimeout(t *testing.T) {
+	t.Parallel()
+	runnertest.Engine(t)
+	srv := startServe(t, "--body-timeout", "2s")
+	_, _, g, dir := clonedWorkspace(t, srv)
+	g.CommitFile(dir, "test/concurrent-worker.test.js", slowTest(5), "a test that takes its time")
+	out := g.Must(dir, "push", "origin", "main")
+	wantLines(t, out, "remote: racecase: Checks passed", "remote: verdict: pass", "main -> main")
+}
