@@ -51,15 +51,22 @@ test-go: web
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 30m ./...
 
-# The workspace suite again on PostgreSQL (the store's conformance suite
-# runs in test-go whenever RACECASE_TEST_POSTGRES names a server:
-# .ci/postgres starts one). Skipped without a server unless
+# The workspace suite and the end-to-end tests again on PostgreSQL (the
+# store's conformance suite runs in test-go whenever RACECASE_TEST_POSTGRES
+# names a server: .ci/postgres starts one). Skipped without a server unless
 # REQUIRE_POSTGRES=1.
 test-postgres:
 	@if [ -z "$$RACECASE_TEST_POSTGRES" ]; then \
 	  if [ "$$REQUIRE_POSTGRES" = 1 ]; then echo "REQUIRE_POSTGRES=1 but RACECASE_TEST_POSTGRES is empty (see .ci/postgres)"; exit 1; fi; \
 	  echo "make: no RACECASE_TEST_POSTGRES; the PostgreSQL suites are skipped"; \
-	else RACECASE_TEST_ENGINE=postgres $(GO) test -count=1 ./workspace/; fi
+	else RACECASE_TEST_ENGINE=postgres $(GO) test -count=1 ./workspace/ && \
+	  RACECASE_TEST_ENGINE=postgres $(GO) test -count=1 -run '$(POSTGRES_E2E)' ./cmd/racecase/; fi
+
+# The end-to-end tests that run again on PostgreSQL: every one that drives
+# a server through its API alone (the others read the SQLite file, reuse a
+# data directory, test the SQLite-only disk guard, or expect runs refused
+# without an engine: on a shared database they wait for another worker).
+POSTGRES_E2E = ^(TestLearnerJourney|TestRunInFlightAndFullQueue|TestOwnershipIsPrivate|TestStaleSaveAndBadRequestsLoseNothing|TestCohortsFromCreationToTheTable|TestPreviewKeepsTheOwnLearnerAside|TestGitRefusesPushesThatWouldLoseOrBreakSomething|TestGitWithAWrongTokenReadsNothing|TestGitMalformedPackIsRefusedAndChangesNothing|TestGitPushRunsTheChecksAndSubmits|TestInstructorRoutesNeedTheToken|TestUnsolvedWorkspacesGetNoPlaybookText|TestWrongTurnsOnlyAfterAFailedSubmission|TestFindBySymptomThroughTheAPI|TestSearchEdges|TestSlowAndAbortedBodiesLoseNothingAndHoldNothing)$$
 
 # The claims of every dossier, each run $(RUNS) times. The generated wrong fixes
 # (mutants) are a separate target while the hidden suites are widened to the

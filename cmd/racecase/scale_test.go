@@ -1,13 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"net/http"
 	"os"
-	"os/exec"
-	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -162,41 +159,11 @@ func startCluster(t testing.TB, bin string, logFile *os.File, role, url string) 
 			"--max-queued", "1000", "--new-learners-per-minute", "1000", "--max-conns-per-client", "1000"}
 		ready = "racecase: serving on "
 	}
-	cmd := exec.Command(bin, args...)
-	cmd.Stderr = logFile
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
+	p := launch(t, bin, logFile, args, ready)
+	if role != "serve" {
+		p.url = ""
 	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
-		}
-	})
-	started := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			if _, rest, ok := strings.Cut(sc.Text(), ready); ok {
-				started <- rest
-			}
-		}
-	}()
-	select {
-	case rest := <-started:
-		p := &process{cmd: cmd}
-		if role == "serve" {
-			p.url = rest
-		}
-		return p
-	case <-time.After(2 * time.Minute):
-		t.Fatalf("racecase %s was not ready within 2 minutes", role)
-		return nil
-	}
+	return p
 }
 
 // connect opens a connection to the PostgreSQL database at url.

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/racecase/racecase/store/storetest"
 )
 
 // flagship is the dossier the end-to-end tests use.
@@ -57,11 +59,18 @@ type testServer struct {
 }
 
 // startServe runs `racecase serve` on a free port with a fresh data
-// directory and the given extra flags; it stops when the test ends.
+// directory and the given extra flags; it stops when the test ends. With
+// RACECASE_TEST_ENGINE=postgres its database is a fresh PostgreSQL one,
+// which makes the server take an instructor token (the test's own flags
+// may set another).
 func startServe(t testing.TB, extra ...string) *testServer {
 	t.Helper()
 	data := t.TempDir()
-	args := append([]string{"serve", "--addr", "127.0.0.1:0", "--data", data}, extra...)
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--data", data}
+	if storetest.Engine(t) == storetest.Postgres {
+		args = append(args, "--database", storetest.FreshPostgres(t), "--instructor-token", testToken)
+	}
+	args = append(args, extra...)
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &urlWatcher{url: make(chan string, 1)}
 	logs := &lockedBuffer{}

@@ -29,7 +29,17 @@ type process struct {
 // its URL. Its log goes to logFile.
 func startProcess(t *testing.T, bin, data string, logFile *os.File) *process {
 	t.Helper()
-	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1:0", "--data", data, "--workers", "1", "--run-grace", "3s", "--rescue-after", "2s")
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--data", data, "--workers", "1", "--run-grace", "3s", "--rescue-after", "2s"}
+	return launch(t, bin, logFile, args, "racecase: serving on ")
+}
+
+// launch runs the binary with args, its standard error going to logFile,
+// and waits for the standard output line that holds ready; what follows
+// ready on that line is the process's URL. It kills the process when the
+// test ends, unless the test waited for it.
+func launch(t testing.TB, bin string, logFile *os.File, args []string, ready string) *process {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
 	cmd.Stderr = logFile
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -44,20 +54,20 @@ func startProcess(t *testing.T, bin, data string, logFile *os.File) *process {
 			_ = cmd.Wait()
 		}
 	})
-	url := make(chan string, 1)
+	started := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
-			if _, u, ok := strings.Cut(sc.Text(), "serving on "); ok {
-				url <- u
+			if _, rest, ok := strings.Cut(sc.Text(), ready); ok {
+				started <- rest
 			}
 		}
 	}()
 	select {
-	case u := <-url:
-		return &process{cmd: cmd, url: u}
+	case rest := <-started:
+		return &process{cmd: cmd, url: rest}
 	case <-time.After(2 * time.Minute):
-		t.Fatalf("racecase serve printed no URL within 2 minutes")
+		t.Fatalf("racecase %s was not ready within 2 minutes", args[0])
 		return nil
 	}
 }
