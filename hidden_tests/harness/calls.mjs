@@ -128,18 +128,22 @@ function atEffect(world, op, delivery, late, where) {
 }
 
 /**
- * A scenario's crash or stall, right after the worker's first successful take (a
- * store write, a lock, a service call that writes); true when it crashed.
+ * A scenario's crash or stall, right after the worker's n-th successful take (a
+ * store write, a lock, a service call that writes; `after: n`, the first by
+ * default); true when it crashed.
  */
 function strike(world, op, key) {
-  if (world.scenario.crash?.worker === op.worker && !world.crashed.has(op.worker)) {
+  const taken = (world.takes.get(op.worker) ?? 0) + 1;
+  world.takes.set(op.worker, taken);
+  const due = (spec) => spec?.worker === op.worker && taken === (spec.after ?? 1);
+  if (due(world.scenario.crash) && !world.crashed.has(op.worker)) {
     world.crashed.set(op.worker, world.now);
     world.locks.releaseAll(op.worker);
     world.step(op.worker, 'crash', key, 'the worker process dies');
     return true;
   }
   const stall = world.scenario.stall;
-  if (stall?.worker === op.worker && !world.frozen.has(op.worker)) {
+  if (due(stall) && !world.frozen.has(op.worker)) {
     world.frozen.set(op.worker, world.now + stall.ms);
     world.step(op.worker, 'stall', key, `the worker freezes for ${stall.ms} ms`);
   }

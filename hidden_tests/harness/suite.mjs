@@ -28,6 +28,8 @@ const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall
   'expect', 'effects', 'services', 'faults', 'limits'];
 const FAULT_FIELDS = ['target', 'method', 'fail'];
 const PAUSE_FIELDS = ['worker', 'ms', 'until'];
+const CRASH_FIELDS = ['worker', 'after'];
+const STALL_FIELDS = ['worker', 'ms', 'after'];
 const BUILT_IN_TARGETS = new Set(['store', 'locks']);
 
 /** A problem with a suite: the field's path, what is wrong, and how to fix it. */
@@ -274,8 +276,17 @@ function checkScenario(c, suite, scenario, i, properties, names) {
   const worker = (value, at) => {
     if (value !== undefined && !workers.has(value)) c.add(at, `"${value}" handles no delivery of this scenario`, `use one of ${[...workers].join(', ')}`);
   };
-  worker(scenario.crash?.worker, `${field}.crash.worker`);
-  worker(scenario.stall?.worker, `${field}.stall.worker`);
+  for (const [name, spec, fields] of [['crash', scenario.crash, CRASH_FIELDS], ['stall', scenario.stall, STALL_FIELDS]]) {
+    if (spec === undefined) continue;
+    c.fields(spec, fields, `${field}.${name}`);
+    worker(spec?.worker, `${field}.${name}.worker`);
+    if (spec?.after !== undefined && !(Number.isInteger(spec.after) && spec.after >= 1)) {
+      c.add(`${field}.${name}.after`, 'must be a whole number ≥ 1: the worker\'s n-th successful write, where it strikes');
+    }
+  }
+  if (scenario.stall !== undefined && !(Number.isInteger(scenario.stall?.ms) && scenario.stall.ms > 0)) {
+    c.add(`${field}.stall.ms`, 'must be a whole number of milliseconds > 0');
+  }
   (scenario.pauses ?? []).forEach((p, j) => {
     const at = `${field}.pauses[${j}]`;
     c.fields(p, PAUSE_FIELDS, at);

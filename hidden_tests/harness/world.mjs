@@ -59,6 +59,8 @@ export class World {
     this.pending = [];
     this.timers = new Map();
     this.crashed = new Map();
+    /** How many things each worker took so far (store writes, locks, service writes): where crash and stall strike. */
+    this.takes = new Map();
     this.frozen = new Map();
     /** Workers frozen until their leases ran out, whose wake is explored: worker → when the window opens. */
     this.wakeWindows = new Map();

@@ -246,3 +246,28 @@ test('a lease a crashed worker still holds in a service explains an effect that 
     }`);
   assert.equal(results.tests[0].message, 'report never got its write: report is still held by blue, which crashed at 0 ms');
 });
+
+test('a crash or stall with after: n strikes right after the worker\'s n-th write, and after is checked', async () => {
+  const suite = (fault) => ({
+    subject: subject({ kv: { $: 'remote', name: 'kv', methods: ['get', 'put'] } }),
+    services: { kv: { writes: ['put'], state: () => ({}), methods: { get: () => null, put: () => true } } },
+    properties: { show: { end: (world) => world.violate('show', 'show the trace') } },
+    scenarios: [{
+      name: 'blue is struck after its second write',
+      ...fault,
+      deliveries: [{ worker: 'blue', job: 'a', at: 0 }],
+      tests: [{ name: 'trace', property: 'show' }],
+    }],
+  });
+  const worker = `
+    export function createWorker({ kv }) {
+      return { async handle() { await kv.put('a', '1'); await kv.get('b'); await kv.put('b', '2'); await kv.put('c', '3'); return 'done'; } };
+    }`;
+  const ops = async (fault) => (await runWorker(suite(fault), worker)).tests[0].trace.map((s) => `${s.operation} ${s.key}`);
+  assert.deepEqual(await ops({ crash: { worker: 'blue', after: 2 } }), ['receive a', 'put a', 'get b', 'put b', 'crash b']);
+  assert.deepEqual((await ops({ stall: { worker: 'blue', ms: 50, after: 2 } })).slice(0, 7),
+    ['receive a', 'put a', 'get b', 'put b', 'stall b', 'wake ', 'put c']);
+  assert.deepEqual(checkSuite(suite({ crash: { worker: 'blue', after: 0 } })).map((p) => p.field), ['scenarios[0].crash.after']);
+  assert.deepEqual(checkSuite(suite({ stall: { worker: 'blue', ms: 50, at: 2 } })).map((p) => p.field), ['scenarios[0].stall.at']);
+  assert.deepEqual(checkSuite(suite({ stall: { worker: 'blue' } })).map((p) => p.field), ['scenarios[0].stall.ms']);
+});
