@@ -30,8 +30,10 @@ const SHARD_14 = [PRIYA, TOMASZ, AMARA];
  * whose batch outlasts the lease by a whole candidate even when every call is as
  * fast as the model allows: a worker that loses its claim mid-batch, or wakes
  * from a freeze while the new holder is on a candidate, still has one ahead.
- * shard-15 holds the same candidates in another order; shard-07 (layout v2) and
- * shard-21 (layout v3) share Tomasz.
+ * shard-15 holds the same candidates in another order; shard-16 one candidate
+ * more, so that a worker that takes the shard over from a frozen one is still at
+ * work when the frozen one, awake again, could have sent two more; shard-07
+ * (layout v2) and shard-21 (layout v3) share Tomasz.
  */
 function shardBoard(t) {
   const fastest = t.lookupMs[0] + t.sendMs[0];
@@ -40,6 +42,7 @@ function shardBoard(t) {
   return {
     'shard-14': { layout: 'v3', candidates: SHARD_14.slice(0, size) },
     'shard-15': { layout: 'v3', candidates: [...SHARD_14.slice(1, size), SHARD_14[0]] },
+    'shard-16': { layout: 'v3', candidates: [...SHARD_14.slice(0, size), LENA] },
     'shard-07': { layout: 'v2', candidates: [TOMASZ, LENA] },
     'shard-21': { layout: 'v3', candidates: [TOMASZ, JONAS] },
   };
@@ -178,6 +181,28 @@ export default ({ faultModel }) => {
         { name: 'after a freeze longer than the lease, each candidate still gets exactly one e-mail', property: 'exactlyOncePerJob' },
         { name: 'a worker that wakes from a freeze sends nothing for a shard it no longer holds', property: 'sendsOnlyByHolder' },
         { name: 'a worker that wakes from a freeze does not renew or release the new holder\'s claim', property: 'claimsRespected' },
+      ],
+    });
+  }
+  if (t.stallMs > t.leaseMs) {
+    scenarios.push({
+      // A freeze in the middle of the batch, after the worker checked its claim and
+      // reserved its first candidate; the board offers the shard again right after
+      // it wakes, so the new holder starts while it still has candidates ahead and
+      // is still at work while it could send two of them.
+      name: 'the first worker freezes past its lease after reserving its first candidate, and the shard is offered again as it wakes',
+      stall: { worker: 'outreach-0', ms: t.stallMs, after: 2 },
+      // Two workers busy at once: a slow call on top multiplies the schedules past any budget.
+      limits: { maxDelays: 0 },
+      expect: idsOf('shard-16'),
+      deliveries: [
+        { worker: 'outreach-0', job: 'shard-16', at: 0 },
+        { worker: 'outreach-1', job: 'shard-16', at: t.stallMs + 1 },
+      ],
+      tests: [
+        { name: 'after a freeze mid-batch, each candidate still gets exactly one e-mail', property: 'exactlyOncePerJob' },
+        { name: 'a worker that wakes mid-batch stops e-mailing a shard it no longer holds', property: 'stopsOnceLost' },
+        { name: 'a worker that wakes mid-batch does not renew or release the new holder\'s claim', property: 'claimsRespected' },
       ],
     });
   }
