@@ -193,7 +193,7 @@ export default ({ faultModel }) => {
       name: 'the first worker freezes past its lease after reserving its first candidate, and the shard is offered again as it wakes',
       stall: { worker: 'outreach-0', ms: t.stallMs, after: 2 },
       // Two workers busy at once: a slow call on top multiplies the schedules past any budget.
-      limits: { maxDelays: 0 },
+      limits: { maxDelays: 0, maxWork: 2_000 },
       expect: idsOf('shard-16'),
       deliveries: [
         { worker: 'outreach-0', job: 'shard-16', at: 0 },
