@@ -22,10 +22,8 @@ const HORIZON_MS = 60 * 60 * 1000;
  * @returns {{
  *   clock: { now(): number, sleep(ms: number): Promise<void> },
  *   roundTrip(): Promise<void>,
- *   elapsed(): number,
  * }} `clock` is what the workers get; `roundTrip` is awaited by every fake
- *   service call before it reaches the data; `elapsed` is the virtual time
- *   since start, in ms
+ *   service call before it reaches the data
  */
 export function createVirtualTime({ start = Date.parse('2026-03-14T09:00:00.000Z') } = {}) {
   let now = start;
@@ -72,6 +70,5 @@ export function createVirtualTime({ start = Date.parse('2026-03-14T09:00:00.000Z
         onTheWire -= 1;
       }
     },
-    elapsed: () => now - start,
   };
 }
