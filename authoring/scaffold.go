@@ -37,9 +37,10 @@ var ErrInvalidSlug = errors.New("invalid slug: use lowercase letters and digits 
 
 // New writes a skeleton dossier named slug: dirs.Challenges/<slug>/ with a
 // commented dossier.yaml, evidence, repo/ (README with its fault model,
-// package.json, src/ and a visible test), solution/ and one decoy, and
-// dirs.HiddenTests/<slug>/suite.mjs on the harness. It also publishes the
-// JSON Schema at dirs.Challenges/schema/ when none is there.
+// package.json, src/, a visible test and the virtual time it runs on),
+// solution/ and one decoy, and dirs.HiddenTests/<slug>/suite.mjs on the
+// harness. It also publishes the JSON Schema at dirs.Challenges/schema/ when
+// none is there.
 //
 // The skeleton passes Lint at once. Its repo/ is still correct, so Prove
 // reports that the buggy repository passes, naming the file where the bug is
@@ -58,13 +59,18 @@ func NewOfClass(dirs Dirs, slug string, c Class) ([]string, error) {
 	return writeLayers(dirs, slug, c.layers)
 }
 
-// writeLayers writes the dossier slug made of the skeleton layers.
+// commonLayer is the skeleton layer under every dossier's own layers: what
+// every class's repository shares, such as the visible tests' virtual time.
+const commonLayer = "skeleton/common"
+
+// writeLayers writes the dossier slug made of commonLayer and then the
+// skeleton layers.
 func writeLayers(dirs Dirs, slug string, layers []string) ([]string, error) {
 	if !challenges.ValidSlug(slug) {
 		return nil, fmt.Errorf("%q: %w", slug, ErrInvalidSlug)
 	}
 	files := map[string][]byte{}
-	for _, layer := range layers {
+	for _, layer := range append([]string{commonLayer}, layers...) {
 		if err := renderLayer(files, dirs, slug, layer); err != nil {
 			return nil, err
 		}

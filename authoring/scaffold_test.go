@@ -108,8 +108,9 @@ func TestNewOverwritesNothing(t *testing.T) {
 }
 
 // TestSkeletonVisibleTestRuns runs the skeleton's npm test with the host's
-// Node.js: the correct skeleton passes it, and the bug the skeleton suggests
-// (check with get, then set) fails it.
+// Node.js: the correct skeleton passes it, so does a correct claim that waits
+// for a held claim with a randomized back-off on the clock, and the bug the
+// skeleton suggests (check with get, then set) fails it.
 func TestSkeletonVisibleTestRuns(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node on PATH")
@@ -119,6 +120,12 @@ func TestSkeletonVisibleTestRuns(t *testing.T) {
 	if out, err := nodeTest(repo); err != nil {
 		t.Fatalf("the skeleton's visible test fails: %v\n%s", err, out)
 	}
+	if err := os.WriteFile(filepath.Join(repo, "src", "claims.js"), []byte(pollWithJitter), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := nodeTest(repo); err != nil {
+		t.Fatalf("the visible test fails a claim that polls with a randomized back-off: %v\n%s", err, out)
+	}
 	if err := os.WriteFile(filepath.Join(repo, "src", "claims.js"), []byte(checkThenSet), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -127,6 +134,27 @@ func TestSkeletonVisibleTestRuns(t *testing.T) {
 		t.Fatalf("the check-then-set bug passes the visible test (err %v):\n%s", err, out)
 	}
 }
+
+// pollWithJitter is a correct claim that waits for a held claim: it polls
+// with a back-off of random length until 2 s have passed on the clock.
+const pollWithJitter = `let acquisitions = 0;
+export function claimKey(jobId) { return 'claim:' + jobId; }
+export function createClaims({ store, owner, ttlMs, clock }) {
+  return {
+    async acquire(jobId) {
+      const giveUpAt = clock.now() + 2000;
+      for (;;) {
+        acquisitions += 1;
+        const token = owner + ':' + jobId + ':' + clock.now() + ':' + acquisitions;
+        if (await store.setIfAbsent(claimKey(jobId), token, { ttlMs })) return token;
+        if (clock.now() >= giveUpAt) return null;
+        await clock.sleep(25 + Math.random() * 100);
+      }
+    },
+    async release(jobId, token) { await store.compareAndDelete(claimKey(jobId), token); },
+  };
+}
+`
 
 func nodeTest(dir string) (string, error) {
 	cmd := exec.Command("node", "--test", "test/")

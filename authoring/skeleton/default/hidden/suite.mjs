@@ -27,7 +27,7 @@ export default {
       claimTtlMs: 30_000,
     },
     message: (job, attempt) => ({
-      id: `${job}-${attempt}`,
+      id: `msg-${job}`,
       jobId: job,
       attempt,
       orderId: `ord-${job}`,

@@ -1,9 +1,10 @@
 // The visible reproduction check: two transfers between the same two accounts,
 // in opposite directions, at the same time.
 //
-// Every store and lock call takes one turn of the event loop, like a network
-// round trip, so while one worker waits the other runs, and the two interleave
-// the same way on every run. The lock service used here reports a cycle of
+// Every store and lock call is a round trip on virtual time (see
+// test-support/virtual-time.js): one turn of the event loop, so while one
+// worker waits the other runs, and the two interleave the same way on every
+// run. The lock service used here reports a cycle of
 // waiting workers as an error, where production would wait for ever.
 
 import { test } from 'node:test';
@@ -12,10 +13,10 @@ import assert from 'node:assert/strict';
 import { createLockService } from '../src/memory-locks.js';
 import { createMemoryStore } from '../src/memory-store.js';
 import { createWorker } from '../src/worker.js';
-
-const roundTrip = () => new Promise((resolve) => setImmediate(resolve));
+import { createVirtualTime } from '../test-support/virtual-time.js';
 
 test('transfers in opposite directions at once both complete', async () => {
+  const { roundTrip } = createVirtualTime();
   const store = createMemoryStore({ roundTrip });
   await store.set('balance:acct-a', '5000');
   await store.set('balance:acct-b', '5000');

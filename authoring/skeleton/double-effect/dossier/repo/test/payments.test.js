@@ -1,42 +1,54 @@
 // The visible reproduction check: the gateway answers the first request after
 // the client's timeout, so the client retries.
 //
-// Time is counted in turns of the event loop: the client's 1 s timeout takes
-// 10 turns, the gateway's first answer 15 and later ones 2, so the timeout
-// wins the first race on every run.
+// Nothing here depends on real time (see test-support/virtual-time.js). The
+// client gives up after 1 s of virtual time; the gateway takes 1.5 s over the
+// first request and 200 ms over later ones (the README's range), and makes a
+// charge when it answers, whether or not the client still waits for it.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { createMemoryStore } from '../src/memory-store.js';
 import { createWorker } from '../src/worker.js';
+import { createVirtualTime } from '../test-support/virtual-time.js';
 
-const turns = async (n) => {
-  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-};
+/** How long the gateway takes over its first request: longer than the client waits. */
+const FIRST_ANSWER_MS = 1_500;
 
-/** A gateway that charges each idempotency key once; slow to answer its first request. */
-function slowFirstGateway() {
+/** How long the gateway takes over every later request. */
+const LATER_ANSWER_MS = 200;
+
+/**
+ * A gateway that charges each idempotency key once, slow to answer its first
+ * request. `answered()` resolves once every request it was sent is answered.
+ */
+function slowFirstGateway(clock) {
   const charges = new Map();
-  let requests = 0;
+  const pending = [];
   return {
     charges,
-    async charge({ orderId, amountCents, idempotencyKey }) {
-      requests += 1;
-      await turns(requests === 1 ? 15 : 2);
-      if (!charges.has(idempotencyKey)) charges.set(idempotencyKey, { chargeId: `ch_${charges.size + 1}`, orderId, amountCents });
-      return charges.get(idempotencyKey);
+    charge({ orderId, amountCents, idempotencyKey }) {
+      const answer = (async () => {
+        await clock.sleep(pending.length === 0 ? FIRST_ANSWER_MS : LATER_ANSWER_MS);
+        if (!charges.has(idempotencyKey)) charges.set(idempotencyKey, { chargeId: `ch_${charges.size + 1}`, orderId, amountCents });
+        return charges.get(idempotencyKey);
+      })();
+      pending.push(answer);
+      return answer;
     },
+    answered: () => Promise.all(pending),
   };
 }
 
 test('a charge retried after a timeout is made once', async () => {
-  const gateway = slowFirstGateway();
-  const clock = { sleep: (ms) => turns(ms / 100) };
-  const worker = createWorker({ workerId: 'blue', store: createMemoryStore(), gateway, clock });
+  const time = createVirtualTime();
+  const gateway = slowFirstGateway(time.clock);
+  const store = createMemoryStore({ roundTrip: time.roundTrip });
+  const worker = createWorker({ workerId: 'blue', store, gateway, clock: time.clock });
 
   assert.equal(await worker.handle({ orderId: 'ord-7', amountCents: 4_200 }), 'charged');
-  await turns(20); // the late answer to the first request lands
+  await gateway.answered(); // the late answer to the first request lands
 
   const made = [...gateway.charges.values()].map((c) => c.chargeId);
   assert.equal(made.length, 1, `ord-7 was charged ${made.length} times: ${made.join(', ')}`);

@@ -20,7 +20,7 @@ export const LEASE_MS = 1_000;
  * @param {string} deps.workerId this worker's name, e.g. "blue"
  * @param {import('./memory-store.js').KeyValueStore} deps.store the store shared by every worker
  * @param {{ upload(record: object): Promise<object> }} deps.partner the partner's import API
- * @param {{ now(): number }} deps.clock
+ * @param {{ now(): number, sleep(ms: number): Promise<void> }} deps.clock
  * @returns {{ workerId: string, handle(message: { batchId: string, records: object[] }): Promise<string> }}
  */
 export function createWorker({ workerId, store, partner, clock }) {

@@ -18,7 +18,7 @@ let acquisitions = 0;
  * @param {string} options.owner this worker's name, e.g. "blue"
  * @param {import('./memory-store.js').KeyValueStore} options.store the shared store
  * @param {{ upload(record: object): Promise<object> }} options.partner the partner's import API
- * @param {{ now(): number }} options.clock
+ * @param {{ now(): number, sleep(ms: number): Promise<void> }} options.clock
  * @param {number} options.leaseMs how long a lease lasts unless renewed
  */
 export function createExporter({ owner, store, partner, clock, leaseMs }) {

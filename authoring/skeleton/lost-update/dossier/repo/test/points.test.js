@@ -1,19 +1,20 @@
 // The visible reproduction check: two workers award points to one account at
 // the same time.
 //
-// Every store call takes one turn of the event loop, like a network round
-// trip, so while one worker waits the other runs, and the two interleave the
-// same way on every run.
+// Every store call is a round trip on virtual time (see
+// test-support/virtual-time.js): one turn of the event loop, so while one
+// worker waits the other runs, and the two interleave the same way on every
+// run.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { createMemoryStore } from '../src/memory-store.js';
 import { createWorker } from '../src/worker.js';
-
-const roundTrip = () => new Promise((resolve) => setImmediate(resolve));
+import { createVirtualTime } from '../test-support/virtual-time.js';
 
 test('two awards for one account at once both count', async () => {
+  const { roundTrip } = createVirtualTime();
   const store = createMemoryStore({ roundTrip });
   await store.set('points:acct-9', '100');
   const blue = createWorker({ workerId: 'blue', store });
