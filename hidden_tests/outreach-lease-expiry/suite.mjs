@@ -247,8 +247,8 @@ export default ({ faultModel }) => {
     // fails on the shard's first offer; the board offers the shard again at its pace.
     name: 'the claim fails, and the shard is offered again',
     redeliver: t.redeliver(3),
-    // Slow calls are explored in the scenarios above; here the failure is the point.
-    limits: { maxWork: 4_000, maxDelays: 0 },
+    // One worker: a call slower than a timer on top of the failure fits the budget.
+    limits: { maxWork: 8_000 },
     faults: [
       { target: 'store', method: 'setIfAbsent', fail: (args, call) => String(args[0]).startsWith('claim:') && call.delivery?.attempt === 1 && 'store timed out' },
     ],
