@@ -31,7 +31,7 @@ func BenchmarkScale(b *testing.B) {
 	figures := map[string]scaleFigures{}
 	b.Run("sqlite-one-process", func(b *testing.B) {
 		for b.Loop() {
-			figures[b.Name()] = submitTogether(b, []string{startServe(b).URL})
+			figures[b.Name()] = submitTogether(b, []string{startServe(b, schoolQuotas...).URL})
 		}
 	})
 	url := storetest.FreshPostgres(b)

@@ -147,6 +147,10 @@ func TestAWholeSchoolSubmitsAtOnce(t *testing.T) {
 	}
 }
 
+// schoolQuotas lift the per-client quotas of an API server that a whole
+// school reaches from one address (the tests' and benchmarks' learners).
+var schoolQuotas = []string{"--max-queued", "1000", "--new-learners-per-minute", "1000", "--max-conns-per-client", "1000"}
+
 // startCluster starts the binary as one process of a cluster on the
 // PostgreSQL database at url: an API server without workers ("serve") or a
 // worker running one run at a time ("worker"). It waits until it is ready.
@@ -155,8 +159,7 @@ func startCluster(t testing.TB, bin string, logFile *os.File, role, url string) 
 	args := []string{"worker", "--database", url, "--workers", "1", "--run-grace", "10s", "--rescue-after", "2s"}
 	ready := "racecase: worker executing"
 	if role == "serve" {
-		args = []string{"serve", "--addr", "127.0.0.1:0", "--database", url, "--workers", "0", "--instructor-token", clusterToken,
-			"--max-queued", "1000", "--new-learners-per-minute", "1000", "--max-conns-per-client", "1000"}
+		args = append([]string{"serve", "--addr", "127.0.0.1:0", "--database", url, "--workers", "0", "--instructor-token", clusterToken}, schoolQuotas...)
 		ready = "racecase: serving on "
 	}
 	p := launch(t, bin, logFile, args, ready)
