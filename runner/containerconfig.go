@@ -66,7 +66,7 @@ func containerConfig(job Job, runID string) (*container.Config, *container.HostC
 	cfg := &container.Config{
 		Image:           job.Image,
 		Entrypoint:      watchdogEntrypoint,
-		Cmd:             []string{strconv.FormatInt(deadline, 10), strconv.FormatInt(cpuBudget, 10)},
+		Cmd:             []string{strconv.FormatInt(deadline, 10), strconv.FormatInt(cpuBudget, 10), string(job.Suite)},
 		User:            containerUser,
 		Labels:          labels,
 		AttachStdin:     true,

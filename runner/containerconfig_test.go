@@ -25,7 +25,7 @@ func TestContainerConfigMapsJob(t *testing.T) {
 	}{
 		{"image", cfg.Image, "racecase-runner-node:abc"},
 		{"the watchdog is the entrypoint", []string(cfg.Entrypoint), []string{"/usr/local/bin/node", "--v8-pool-size=1", "/opt/racecase/watchdog.mjs"}},
-		{"cmd is the deadline (wall + grace) and the CPU budget (CPU + grace); the suite travels in the payload", []string(cfg.Cmd), []string{"5000", "4000"}},
+		{"cmd is the deadline (wall + grace), the CPU budget (CPU + grace) and the suite the container is for (the payload says it again)", []string(cfg.Cmd), []string{"5000", "4000", string(job.Suite)}},
 		{"user", cfg.User, "1000:1000"},
 		{"labels: the runner's own win, then the job's, then the run's", cfg.Labels, map[string]string{"racecase.owner": "o_1", "racecase.dossier": "job-lock", LabelManaged: "true", LabelRun: "run-1"}},
 		{"stdin", []bool{cfg.AttachStdin, cfg.OpenStdin, cfg.StdinOnce}, []bool{true, true, true}},

@@ -95,9 +95,10 @@ function killEverythingElse() {
 async function main() {
   let payload = {};
   let results;
-  // The workers boot while the payload is on its way (in a warm container, long before).
+  // The workers boot while the payload is on its way (in a warm container, long
+  // before), unless the container is for the visible check, which needs none.
   fs.mkdirSync(REPO_DIR, { recursive: true });
-  const spares = startWorkersAhead(REPO_DIR);
+  const spares = process.argv[2] === 'visible' ? [] : startWorkersAhead(REPO_DIR);
   try {
     // Without a payload there is no nonce either: the runner then finds no result, which is an error.
     payload = readPayload();

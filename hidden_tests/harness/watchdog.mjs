@@ -1,7 +1,8 @@
-// The container's first process: `node watchdog.mjs <deadline-ms> <cpu-ms>`.
+// The container's first process: `node watchdog.mjs <deadline-ms> <cpu-ms> [hidden|visible]`.
 //
-// It starts the supervisor (`node supervisor.mjs`, next to this file) as its only
-// child at once, so that it boots while the container waits for its run, handing it
+// It starts the supervisor (`node supervisor.mjs [hidden|visible]`, next to this
+// file; the suite the container is for, when given, tells it what to boot ahead) as
+// its only child at once, so that it boots while the container waits for its run, handing it
 // the container's stdin, stdout and stderr untouched and a pipe as its fd 3. The run
 // begins when the supervisor announces on that pipe that the payload's first bytes
 // arrived: then, and only then, the watchdog prints the start marker (one line on
@@ -44,13 +45,15 @@ const supervisor = fileURLToPath(new URL('./supervisor.mjs', import.meta.url));
 process.on('SIGUSR1', () => {});
 
 const args = process.argv.slice(2);
-const [deadlineMs, cpuBudgetMs] = args.map(Number);
-if (args.length !== 2 || ![deadlineMs, cpuBudgetMs].every((ms) => Number.isSafeInteger(ms) && ms > 0)) {
-  process.stderr.write('usage: node watchdog.mjs <deadline-ms> <cpu-ms>\n');
+const [deadlineMs, cpuBudgetMs] = args.slice(0, 2).map(Number);
+const suite = args.slice(2);
+if (args.length < 2 || ![deadlineMs, cpuBudgetMs].every((ms) => Number.isSafeInteger(ms) && ms > 0)
+  || suite.length > 1 || !suite.every((s) => s === 'hidden' || s === 'visible')) {
+  process.stderr.write('usage: node watchdog.mjs <deadline-ms> <cpu-ms> [hidden|visible]\n');
   process.exit(USAGE);
 }
 
-const child = spawn(process.execPath, [supervisor], { stdio: ['inherit', 'inherit', 'inherit', 'pipe'] });
+const child = spawn(process.execPath, [supervisor, ...suite], { stdio: ['inherit', 'inherit', 'inherit', 'pipe'] });
 let exitCode = null;
 
 /**

@@ -53,6 +53,12 @@ test('the supervisor gets stdin, and its output and exit code come back after th
   assert.equal(run.status, 7);
 });
 
+test('the suite the container is for reaches the supervisor, and nothing else does', () => {
+  const run = runWatchdog(echo.replace('${process.argv.length - 2} args', '${process.argv.slice(2).join()} args'), ['60000', '600000', 'visible'], 'x');
+  assert.equal(run.stdout, 'visible args:x');
+  assert.equal(run.status, 7);
+});
+
 test('the budgets start when the payload arrives, not while the supervisor boots and waits', async () => {
   // The supervisor spends more CPU time booting than the whole CPU budget, which also
   // takes longer than the deadline, and only then waits for its payload: neither
@@ -100,7 +106,7 @@ test('a supervisor killed by a signal gives 128 plus the signal', () => {
 });
 
 test('a command line without a deadline and a CPU budget is refused', () => {
-  for (const args of [[], ['100'], ['0', '100'], ['100', '1.5'], ['100', 'visible'], ['100', '100', 'visible']]) {
+  for (const args of [[], ['100'], ['0', '100'], ['100', '1.5'], ['100', 'visible'], ['100', '100', 'other'], ['100', '100', 'visible', 'hidden']]) {
     const run = runWatchdog('process.exit(0);\n', args);
     assert.equal(run.status, 2, `args ${JSON.stringify(args)}`);
     assert.match(run.stderr, /usage/);
