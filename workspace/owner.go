@@ -77,13 +77,20 @@ func (o *owner) start(ctx context.Context) error {
 	return nil
 }
 
-// beat beats the heartbeat and reaps the containers of dead owners.
+// beat beats the heartbeat, reaps the containers of dead owners and marks
+// failed the validations they left running (on a shared database another
+// server may have died long after this one started).
 func (o *owner) beat(ctx context.Context) {
 	if err := o.heartbeat(ctx); err != nil && ctx.Err() == nil {
 		o.s.log.Error("owner heartbeat failed", "owner", o.id, "error", err)
 	}
 	if _, err := o.reapDead(ctx); err != nil && ctx.Err() == nil {
 		o.s.log.Error("reaping the containers of dead owners failed", "error", err)
+	}
+	if n, err := o.s.AbandonValidations(ctx); err != nil && ctx.Err() == nil {
+		o.s.log.Error("could not mark failed the validations of dead owners", "error", err)
+	} else if n > 0 {
+		o.s.log.Warn("validations left running by a stopped racecase are marked failed", "count", n)
 	}
 }
 

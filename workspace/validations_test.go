@@ -79,3 +79,34 @@ func TestStartValidationRecordsTheOwner(t *testing.T) {
 		t.Errorf("owner %q; want %q", owner, svc.runs.owner.id)
 	}
 }
+
+func TestHeartbeatFailsTheValidationsOfDeadOwners(t *testing.T) {
+	svc := newTestService(t, &fakeRunner{verdict: runner.VerdictPass}, 0)
+	ctx := context.Background()
+	now := svc.now()
+	self := svc.runs.owner.id
+	if err := svc.store.RegisterOwner(ctx, db.RegisterOwnerParams{ID: "o_dead", Hostname: "test", Pid: 1,
+		At: millis(now.Add(-ownerTimeout - time.Minute))}); err != nil {
+		t.Fatal(err)
+	}
+	for _, owner := range []string{"o_dead", self} {
+		if err := svc.store.InsertValidation(ctx, db.InsertValidationParams{ID: "v_" + owner, Dossier: flagship,
+			DossierVersion: "x", RequestedBy: "test", OwnerID: owner, StartedAt: millis(now)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	svc.runs.owner.beat(ctx)
+	rows, err := svc.Validations(ctx, flagship, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"v_o_dead": "failed", "v_" + self: "running"}
+	for _, r := range rows {
+		if r.State != want[r.ID] {
+			t.Errorf("%s is %s; want %s", r.ID, r.State, want[r.ID])
+		}
+	}
+	if len(rows) != len(want) {
+		t.Errorf("%d validations; want %d", len(rows), len(want))
+	}
+}
