@@ -101,11 +101,13 @@ generate:
 	cd store/postgres && $(GO) run ./internal/adaptergen
 
 # Every figure is a ratio against a baseline measured in the same run: container
-# (cold, warm) vs bare node and warm vs cold with the time per execution; git push
-# vs the API; one learner's submit→verdict vs bare node and 16 learners' throughput
-# vs cores ÷ the bare suite time.
+# (cold, warm) vs bare node and warm vs cold with the time per execution; the
+# schedules and seconds of N = 2…6 identical workers on one job; git push vs the
+# API; one learner's submit→verdict vs bare node and 16 learners' throughput vs
+# cores ÷ the bare suite time.
 bench: images
-	$(GO) test -run '^$$' -bench . -benchtime 10x ./challenges/
+	$(GO) test -run '^$$' -bench HiddenSuite -benchtime 10x ./challenges/
+	$(GO) test -run '^$$' -bench WorkersOnOneJob -benchtime 1x -timeout 30m ./challenges/
 	$(GO) test -run '^$$' -bench SubmitByGitPush -benchtime 10x ./cmd/racecase/
 	$(GO) test -run '^$$' -bench SubmitThroughput -benchtime 2x ./cmd/racecase/
 
