@@ -23,28 +23,12 @@ import (
 // execution (one schedule explored).
 func BenchmarkHiddenSuite(b *testing.B) {
 	d, image := realRunner(b)
-	dossier, err := challenges.Load(challenges.FS, flagship)
-	if err != nil {
-		b.Fatal(err)
-	}
-	files, err := dossier.SolutionFiles(challenges.FS)
-	if err != nil {
-		b.Fatal(err)
-	}
-	hidden, err := hiddentests.Suite(flagship)
-	if err != nil {
-		b.Fatal(err)
-	}
-	repo := writeTree(b, files)
+	ref := flagshipReference(b)
 	suiteFile := filepath.Join(b.TempDir(), hiddentests.SuiteFile)
-	if err := os.WriteFile(suiteFile, hidden[hiddentests.SuiteFile], 0o644); err != nil {
+	if err := os.WriteFile(suiteFile, ref.hidden[hiddentests.SuiteFile], 0o644); err != nil {
 		b.Fatal(err)
 	}
-	local, err := filepath.Abs("../hidden_tests/harness/local.mjs")
-	if err != nil {
-		b.Fatal(err)
-	}
-	job := dossier.NewJob(image, runner.SuiteHidden, files, hidden)
+	job := ref.dossier.NewJob(image, runner.SuiteHidden, ref.files, ref.hidden)
 	pool := runner.NewPool(d, runner.PoolConfig{Size: 1})
 	defer pool.Close(context.Background())
 	pool.Warm(job)
@@ -67,7 +51,7 @@ func BenchmarkHiddenSuite(b *testing.B) {
 		},
 		func() {
 			start := time.Now()
-			out, err := exec.Command("node", local, "hidden", repo, suiteFile).Output()
+			out, err := exec.Command("node", ref.local, "hidden", ref.repo, suiteFile).Output()
 			if err != nil {
 				b.Fatalf("bare node: %v\n%s", err, out)
 			}
@@ -106,6 +90,39 @@ func median(ds []time.Duration) time.Duration {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	return s[len(s)/2]
+}
+
+// benchReference is the flagship's reference fix, set up for a benchmark
+// to run its hidden suite.
+type benchReference struct {
+	dossier *challenges.Dossier
+	files   map[string][]byte // the repository with the reference fix
+	hidden  map[string][]byte // the hidden suite's files
+	repo    string            // a directory holding files
+	local   string            // the harness's entry point for bare node
+}
+
+// flagshipReference loads the flagship's reference fix and hidden suite and
+// writes the fix to a temporary directory.
+func flagshipReference(b *testing.B) benchReference {
+	b.Helper()
+	dossier, err := challenges.Load(challenges.FS, flagship)
+	if err != nil {
+		b.Fatal(err)
+	}
+	files, err := dossier.SolutionFiles(challenges.FS)
+	if err != nil {
+		b.Fatal(err)
+	}
+	hidden, err := hiddentests.Suite(flagship)
+	if err != nil {
+		b.Fatal(err)
+	}
+	local, err := filepath.Abs("../hidden_tests/harness/local.mjs")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return benchReference{dossier: dossier, files: files, hidden: hidden, repo: writeTree(b, files), local: local}
 }
 
 // writeTree writes files under a fresh temporary directory and returns it.

@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/racecase/racecase/challenges"
 	hiddentests "github.com/racecase/racecase/hidden_tests"
 	"github.com/racecase/racecase/runner"
 )
@@ -42,25 +41,9 @@ const workersScheduleCap = 300
 // schedules is reported unfinished), and the largest N explored to the end
 // within 10 s. Run it once: make bench does.
 func BenchmarkWorkersOnOneJob(b *testing.B) {
-	dossier, err := challenges.Load(challenges.FS, flagship)
-	if err != nil {
-		b.Fatal(err)
-	}
-	files, err := dossier.SolutionFiles(challenges.FS)
-	if err != nil {
-		b.Fatal(err)
-	}
-	hidden, err := hiddentests.Suite(flagship)
-	if err != nil {
-		b.Fatal(err)
-	}
-	repo := writeTree(b, files)
+	ref := flagshipReference(b)
 	suites := b.TempDir()
-	if err := os.WriteFile(filepath.Join(suites, "base.mjs"), hidden[hiddentests.SuiteFile], 0o644); err != nil {
-		b.Fatal(err)
-	}
-	local, err := filepath.Abs("../hidden_tests/harness/local.mjs")
-	if err != nil {
+	if err := os.WriteFile(filepath.Join(suites, "base.mjs"), ref.hidden[hiddentests.SuiteFile], 0o644); err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
@@ -71,7 +54,7 @@ func BenchmarkWorkersOnOneJob(b *testing.B) {
 				b.Fatal(err)
 			}
 			start := time.Now()
-			out, err := exec.Command("node", local, "hidden", repo, suite).Output()
+			out, err := exec.Command("node", ref.local, "hidden", ref.repo, suite).Output()
 			took := time.Since(start)
 			if err != nil {
 				b.Fatalf("%d workers: %v\n%s", n, err, out)
