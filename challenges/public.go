@@ -17,6 +17,8 @@ type PublicDossier struct {
 	Kind string `json:"kind"`
 	// Topic is the topic tag.
 	Topic string `json:"topic"`
+	// FailureClass is the kind of concurrency failure the incident is.
+	FailureClass FailureClass `json:"failure_class"`
 	// Difficulty is "easy", "medium" or "hard".
 	Difficulty string `json:"difficulty"`
 	// EstimateMinutes is the estimated time to solve.
@@ -80,6 +82,7 @@ func (d *Dossier) Public() PublicDossier {
 		Summary:         d.Summary,
 		Kind:            d.Kind,
 		Topic:           d.Topic,
+		FailureClass:    d.Class(),
 		Difficulty:      d.Difficulty,
 		EstimateMinutes: d.EstimateMinutes,
 		Incident:        d.Incident,

@@ -22,6 +22,8 @@ type Dossier struct {
 	Kind string `json:"kind" yaml:"kind"`
 	// Topic is the topic tag, e.g. "Queues & Concurrency".
 	Topic string `json:"topic" yaml:"topic"`
+	// FailureClass is the id of the kind of concurrency failure (FailureClasses).
+	FailureClass string `json:"failure_class" yaml:"failure_class"`
 	// Difficulty is "easy", "medium" or "hard".
 	Difficulty string `json:"difficulty" yaml:"difficulty"`
 	// EstimateMinutes is the estimated time to solve.

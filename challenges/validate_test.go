@@ -70,6 +70,12 @@ func TestBrokenDossiers(t *testing.T) {
 		break_: func(t *testing.T, m fstest.MapFS) { editYAML(t, m, "difficulty: easy", "difficulty: extreme") },
 		want:   []wantProblem{{file: "dossier.yaml", field: "difficulty", lineText: "difficulty:", message: `"extreme" is not allowed`, fix: "easy, medium, hard"}},
 	}, {
+		name: "unknown failure class",
+		break_: func(t *testing.T, m fstest.MapFS) {
+			editYAML(t, m, "failure_class: check-then-set", "failure_class: race")
+		},
+		want: []wantProblem{{file: "dossier.yaml", field: "failure_class", lineText: "failure_class:", message: `"race" is not allowed`, fix: "check-then-set, lost-update"}},
+	}, {
 		name:   "wrong type",
 		break_: func(t *testing.T, m fstest.MapFS) { editYAML(t, m, "estimate_minutes: 10", "estimate_minutes: soon") },
 		want:   []wantProblem{{file: "dossier.yaml", field: "estimate_minutes", lineText: "estimate_minutes:", message: "want integer"}},
