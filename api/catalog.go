@@ -10,7 +10,8 @@ import (
 
 // handleListDossiers lists the dossier cards, with the learner's progress;
 // with ?q= it finds dossiers by symptom instead, best match first, each card
-// carrying the public phrase that matched.
+// carrying the public phrase that matched. ?class= keeps the dossiers of one
+// failure class.
 func handleListDossiers(svc *workspace.Service) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		var (
@@ -21,6 +22,9 @@ func handleListDossiers(svc *workspace.Service) gin.HandlerFunc {
 			cards, err = svc.Search(c, learnerOf(c), q)
 		} else {
 			cards, err = svc.Cards(c, learnerOf(c))
+		}
+		if err == nil {
+			cards, err = workspace.OfClass(cards, c.Query("class"))
 		}
 		if err != nil {
 			writeError(c, err)

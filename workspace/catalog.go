@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"context"
+	"strings"
 
 	"github.com/racecase/racecase/challenges"
 )
@@ -19,6 +20,8 @@ type Card struct {
 	Kind string `json:"kind"`
 	// Topic is the topic tag, e.g. "Queues & Concurrency".
 	Topic string `json:"topic"`
+	// FailureClass is the kind of concurrency failure the incident is.
+	FailureClass challenges.FailureClass `json:"failure_class"`
 	// Difficulty is "easy", "medium" or "hard".
 	Difficulty string `json:"difficulty"`
 	// EstimateMinutes is the estimated time to solve, in minutes.
@@ -42,8 +45,8 @@ type CardProgress struct {
 	Solved bool `json:"solved"`
 }
 
-// Cards lists every dossier, sorted by slug, with learner's progress when
-// learner is not empty.
+// Cards lists every dossier, the most approachable first, with learner's
+// progress when learner is not empty.
 func (s *Service) Cards(ctx context.Context, learner string) ([]Card, error) {
 	progress, err := s.learnerProgress(ctx, learner)
 	if err != nil {
@@ -57,6 +60,28 @@ func (s *Service) Cards(ctx context.Context, learner string) ([]Card, error) {
 	return cards, nil
 }
 
+// OfClass keeps the cards of one failure class, in their order; an empty
+// class keeps them all.
+func OfClass(cards []Card, class string) ([]Card, error) {
+	if class == "" {
+		return cards, nil
+	}
+	if _, ok := challenges.FailureClassOf(class); !ok {
+		ids := make([]string, 0, len(challenges.FailureClasses))
+		for _, c := range challenges.FailureClasses {
+			ids = append(ids, c.ID)
+		}
+		return nil, Errorf(EINVALID, "There is no failure class %q; the classes are %s.", class, strings.Join(ids, ", "))
+	}
+	kept := []Card{}
+	for _, c := range cards {
+		if c.FailureClass.ID == class {
+			kept = append(kept, c)
+		}
+	}
+	return kept, nil
+}
+
 // cardOf is d's card with the learner's progress on it (nil for none).
 func cardOf(d *dossier, progress *CardProgress) Card {
 	return Card{
@@ -65,6 +90,7 @@ func cardOf(d *dossier, progress *CardProgress) Card {
 		Summary:         d.Summary,
 		Kind:            d.Kind,
 		Topic:           d.Topic,
+		FailureClass:    d.Class(),
 		Difficulty:      d.Difficulty,
 		EstimateMinutes: d.EstimateMinutes,
 		Progress:        progress,

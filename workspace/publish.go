@@ -49,7 +49,9 @@ func (s *Service) Served(slug string) bool {
 // timeout they imply. s.mu must be held.
 func (s *Service) replace(next map[string]*dossier) {
 	s.dossiers = next
-	s.order = slices.Sorted(maps.Keys(next))
+	s.order = slices.SortedFunc(maps.Keys(next), func(a, b string) int {
+		return challenges.CompareApproachability(next[a].Dossier, next[b].Dossier)
+	})
 	indexed := make([]*challenges.Dossier, 0, len(next))
 	for _, slug := range s.order {
 		indexed = append(indexed, next[slug].Dossier)
@@ -72,7 +74,7 @@ func (s *Service) lookup(slug string) (*dossier, bool) {
 	return d, ok
 }
 
-// served returns every served dossier, sorted by slug.
+// served returns every served dossier, the most approachable first.
 func (s *Service) served() []*dossier {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
