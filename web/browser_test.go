@@ -31,6 +31,7 @@ func TestBrowser(t *testing.T) {
 	})
 	t.Run("a git push shows in the page", func(t *testing.T) { gitPush(t, newPage(t, chromium, base, 1280, 800)) })
 	t.Run("find an incident by symptom", func(t *testing.T) { findBySymptom(t, newPage(t, chromium, base, 1280, 800)) })
+	t.Run("browse the catalog by failure class", func(t *testing.T) { browseByClass(t, newPage(t, chromium, base, 1280, 800)) })
 }
 
 // openFlagship opens the flagship from the catalog and waits for its workspace.

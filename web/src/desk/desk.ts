@@ -55,6 +55,7 @@ export function desk(d: Dossier, parts: DeskParts): Desk {
     parts.evidenceMap,
     h('dl', { class: 'facts' },
       h('div', null, h('dt', null, 'Topic'), h('dd', null, d.topic)),
+      h('div', null, h('dt', null, 'Failure class'), h('dd', null, d.failure_class.label)),
       h('div', null, h('dt', null, 'Difficulty'), h('dd', null, capitalise(d.difficulty))),
       h('div', null, h('dt', null, 'Est. time'), h('dd', null, `${d.estimate_minutes} min`))));
   return { el, hypotheses, playbook };

@@ -66,12 +66,23 @@ export function pathURL(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
+/** The query of a catalog request: a search, a failure class, both or neither. */
+function catalogQuery(q: string, failureClass: string): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (failureClass) params.set('class', failureClass);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
 const ws = (id: string) => `/api/workspaces/${encodeURIComponent(id)}`;
 
 export const api = {
-  cards: () => call<{ dossiers: Card[] }>('GET', '/api/dossiers').then((r) => r.dossiers),
-  /** The dossiers whose public text matches q, best first, each with its matching phrase. */
-  search: (q: string) => call<{ dossiers: Card[] }>('GET', `/api/dossiers?q=${encodeURIComponent(q)}`).then((r) => r.dossiers),
+  /** Every dossier, the most approachable first; with failureClass, only that class's. */
+  cards: (failureClass = '') => call<{ dossiers: Card[] }>('GET', `/api/dossiers${catalogQuery('', failureClass)}`).then((r) => r.dossiers),
+  /** The dossiers whose public text matches q, best first, each with its matching phrase; with failureClass, only that class's. */
+  search: (q: string, failureClass = '') =>
+    call<{ dossiers: Card[] }>('GET', `/api/dossiers${catalogQuery(q, failureClass)}`).then((r) => r.dossiers),
   dossier: (slug: string) => call<Dossier>('GET', `/api/dossiers/${encodeURIComponent(slug)}`),
   workspaces: () => call<{ workspaces: WorkspaceSummary[] }>('GET', '/api/workspaces').then((r) => r.workspaces),
   createWorkspace: (dossier: string) => call<WorkspaceView>('POST', '/api/workspaces', { dossier }),

@@ -15,12 +15,19 @@ export interface Match {
   words: string[];
 }
 
+/** A kind of concurrency failure, which the catalog can be browsed by. */
+export interface FailureClass {
+  id: string;
+  label: string;
+}
+
 export interface Card {
   slug: string;
   title: string;
   summary: string;
   kind: string;
   topic: string;
+  failure_class: FailureClass;
   difficulty: string;
   estimate_minutes: number;
   progress?: CardProgress;
@@ -89,6 +96,7 @@ export interface Dossier {
   summary: string;
   kind: string;
   topic: string;
+  failure_class: FailureClass;
   difficulty: string;
   estimate_minutes: number;
   incident: Incident;

@@ -1,12 +1,14 @@
-// The catalog: one card per dossier with its topic, difficulty, estimated
-// time and the learner's progress, and a search box that finds dossiers by
-// the symptom the learner is facing, showing the phrase that matched.
+// The catalog: one card per dossier with its topic, failure class, difficulty,
+// estimated time and the learner's progress, the most approachable first; a
+// bar to browse by failure class, and a search box that finds dossiers by the
+// symptom the learner is facing, showing the phrase that matched.
 import { api, describeError } from '../lib/api';
 import { h, replace } from '../lib/dom';
 import { capitalise, kindLabel } from '../lib/format';
 import { highlightParts } from '../lib/highlight';
 import type { Card, Match } from '../lib/types';
 import { brand } from './chrome';
+import { failureClassFilter } from './failure-class-filter';
 
 /** How long typing pauses before the search runs. */
 const typingPauseMs = 200;
@@ -61,6 +63,7 @@ function card(c: Card): HTMLElement {
     h('a', { class: 'card-link', href: `/dossiers/${encodeURIComponent(c.slug)}`, 'data-link': true },
       h('div', { class: 'card-tags' },
         h('span', { class: 'chip topic' }, c.topic),
+        h('span', { class: 'chip failure-class', 'data-class': c.failure_class.id }, c.failure_class.label),
         h('span', { class: `chip diff-${c.difficulty}` }, capitalise(c.difficulty)),
         h('span', { class: 'chip time' }, `${c.estimate_minutes} min`)),
       h('p', { class: 'card-kind' }, kindLabel(c.kind)),
@@ -95,10 +98,21 @@ function searchForm(initial: string, onSearch: (q: string) => void): HTMLElement
   return el;
 }
 
-/** Keeps the search in the address, so it can be reloaded and shared. */
-function rememberQuery(q: string): void {
-  const url = q ? `/?q=${encodeURIComponent(q)}` : '/';
+/** Keeps the search and the class in the address, so they can be reloaded and shared. */
+function rememberQuery(q: string, failureClass: string): void {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (failureClass) params.set('class', failureClass);
+  const url = params.size ? `/?${params}` : '/';
   if (location.pathname + location.search !== url) history.replaceState(null, '', url);
+}
+
+/** What the status line says about the cards shown. */
+function statusOf(count: number, q: string, classLabel: string): string {
+  const inClass = classLabel ? ` in ${classLabel}` : '';
+  if (q) return `${count === 1 ? '1 dossier matches' : `${count} dossiers match`} “${q}”${inClass}, best match first.`;
+  if (classLabel) return `${count === 1 ? '1 dossier' : `${count} dossiers`}${inClass}, the most approachable first.`;
+  return '';
 }
 
 /** Renders the catalog page into root. */
@@ -107,18 +121,21 @@ export async function catalogPage(root: HTMLElement): Promise<() => void> {
   const list = h('ul', { class: 'cards', 'aria-label': 'Dossiers', 'aria-busy': 'true' },
     [1, 2, 3].map(() => h('li', { class: 'card skeleton', 'aria-hidden': 'true' })));
   const status = h('p', { class: 'search-status', role: 'status' });
+  const params = new URLSearchParams(location.search);
+  let query = params.get('q') ?? '';
+  let failureClass = params.get('class') ?? '';
   let latest = 0;
-  const show = async (raw: string) => {
-    const q = raw.trim();
+  const show = async () => {
+    const q = query.trim();
     const mine = ++latest;
-    rememberQuery(q);
+    rememberQuery(q, failureClass);
     list.setAttribute('aria-busy', 'true');
     try {
-      const cards = q ? await api.search(q) : await api.cards();
+      const cards = q ? await api.search(q, failureClass) : await api.cards(failureClass);
       if (mine !== latest) return;
       replace(list, cards.length ? cards.map(card)
         : h('li', { class: 'empty' }, q ? 'No dossier matches. Try fewer words, or the error text as it appears in your logs.' : 'No dossier is served yet.'));
-      status.textContent = q ? `${cards.length === 1 ? '1 dossier matches' : `${cards.length} dossiers match`} “${q}”, best match first.` : '';
+      status.textContent = statusOf(cards.length, q, filter.labelOf(failureClass));
     } catch (err) {
       if (mine !== latest) return;
       const e = describeError(err);
@@ -127,8 +144,14 @@ export async function catalogPage(root: HTMLElement): Promise<() => void> {
       if (mine === latest) list.setAttribute('aria-busy', 'false');
     }
   };
-  const initial = new URLSearchParams(location.search).get('q') ?? '';
-  const search = searchForm(initial, (q) => void show(q));
+  const filter = failureClassFilter((id) => {
+    failureClass = id;
+    void show();
+  });
+  const search = searchForm(query, (q) => {
+    query = q;
+    void show();
+  });
   replace(root,
     h('header', { class: 'topbar' }, brand(), h('span', { class: 'spacer' }),
       h('a', { class: 'top-link', href: '/playbooks', 'data-link': true }, 'Your playbooks')),
@@ -138,8 +161,12 @@ export async function catalogPage(root: HTMLElement): Promise<() => void> {
         h('h1', null, 'Debug the incidents that only happen under concurrency'),
         h('p', { class: 'lead' }, 'Each dossier is a production incident with its evidence and the small repository that caused it. Reproduce the bug, fix it in the browser, and submit: hidden tests explore every interleaving of your code. Solve one and keep its on-call playbook.')),
       search,
+      filter.el,
       status,
       list));
-  await show(initial);
+  // The bar lists every class served, whatever the search: it is filled once.
+  // Without it the catalog still works; show() reports what failed.
+  await api.cards().then((cards) => filter.fill(cards, failureClass), () => {});
+  await show();
   return () => {};
 }
