@@ -123,10 +123,8 @@ const rollupWritten = {
  */
 function timingsOf(faultModel) {
   if (!faultModel) throw new Error('this suite explores the dossier\'s fault model; run it with one');
-  const { remotes, delivery, leases } = faultModel;
-  const lease = leases.find((l) => l.key.startsWith('rollup:'));
+  const { remotes, delivery } = faultModel;
   return {
-    leaseMs: lease.ttlMs,
     leasesMs: remotes.leases.latencyMs,
     segmentsMs: remotes.segments.latencyMs,
     rollupsMs: remotes.rollups.latencyMs,
@@ -211,7 +209,7 @@ export default ({ services, faultModel }) => {
         rollups: { $: 'remote', name: 'rollups', methods: ['read', 'write'] },
         clock: { $: 'clock' },
       },
-      message: () => ({ messageId: JOB, tenant: TENANT, period: PERIOD }),
+      message: (job, attempt) => ({ messageId: JOB, attempt, tenant: TENANT, period: PERIOD }),
       // busy and thrown errors are delivered again (README); the rest are done.
       acked: (outcome) => outcome === 'compacted' || outcome === 'superseded',
     },

@@ -28,7 +28,7 @@ import { isStaleWrite } from './rollups/rollup-store.js';
  * @param {{ now(): number }} deps.clock
  * @param {import('./logger.js').Logger} [deps.logger]
  * @param {import('./config.js').CompactorConfig} [deps.config]
- * @returns {{ workerId: string, handle(message: { tenant: string, period: string }): Promise<string> }}
+ * @returns {{ workerId: string, handle(message: { messageId: string, attempt: number, tenant: string, period: string }): Promise<string> }}
  */
 export function createWorker({ workerId, leases, segments, rollups, clock, logger = createLogger({ clock }), config = defaultConfig }) {
   const compactor = createCompactor({ owner: workerId, leases, segments, rollups, clock, logger, config });

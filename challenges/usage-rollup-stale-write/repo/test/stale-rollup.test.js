@@ -65,19 +65,20 @@ test('a compactor that froze past its lease does not overwrite the newer rollup'
   };
   const a = createWorker({ workerId: 'compactor-a', leases, segments: frozenIndex, rollups, clock: time.clock });
   const b = createWorker({ workerId: 'compactor-b', leases, segments: overTheWire(time, index), rollups, clock: time.clock });
-  const request = { tenant: TENANT, period: PERIOD };
+  /** The queue's message: one id across its deliveries, attempts numbered in delivery order. */
+  const request = (attempt) => ({ messageId: `cmp-${TENANT}-${PERIOD}`, attempt, tenant: TENANT, period: PERIOD });
 
   /** compactor-b's deliveries: 1 s in, then again after each 'busy'. */
   async function deliveriesToB() {
     await time.clock.sleep(1_000);
     for (let attempt = 2; ; attempt++) {
-      const outcome = await b.handle(request);
+      const outcome = await b.handle(request(attempt));
       if (outcome !== 'busy' || attempt > MAX_ATTEMPTS) return outcome;
       await time.clock.sleep(defaultConfig.visibilityTimeoutMs);
     }
   }
 
-  const [outcomeA, outcomeB] = await Promise.all([a.handle(request), deliveriesToB()]);
+  const [outcomeA, outcomeB] = await Promise.all([a.handle(request(1)), deliveriesToB()]);
 
   const rollup = JSON.parse(store.peek(rollupKey(TENANT, PERIOD)));
   assert.equal(rollup.segments, 3,
