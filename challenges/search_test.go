@@ -68,6 +68,7 @@ func TestSearchByOtherSymptoms(t *testing.T) {
 		"oversold flash sale":             "inventory-lost-update",
 		"one queue job two notifications": "job-lock-double-send",
 		"gateway 504 transfer hangs":      "transfers-deadlock",
+		"invoice short after gc pause":    "usage-rollup-stale-write",
 	} {
 		if hits := ix.Search(q); len(hits) == 0 || hits[0].Slug != want {
 			t.Errorf("%q: hits %v, want %s first", q, slugsOf(hits), want)

@@ -1,0 +1,225 @@
+// Hidden tests for "October's invoices undercounted usage after the rollups
+// were compacted twice".
+//
+// The harness imports src/worker.js once per simulated compactor (each its own
+// process) and explores every order in which their calls to the lease service,
+// the segment index and the rollup store can arrive, within the fault model of
+// the repository README, from which every number below is derived: calls within
+// 100 ms (leases, segments) and 200 ms (rollup store), a rollup store write that
+// fails having stored nothing, requests delivered again after the visibility
+// timeout, also while the first delivery is in flight, a 15 s lease that runs
+// out on the lease service's clock, a compactor that freezes at any point for
+// any length of time, and a compactor that dies.
+//
+// The world: tnt_4417's October has two segments in the index from the start,
+// and the last hour's segment lands one second in, as in the incident. So a
+// compaction that listed early counts two segments, one that listed later three.
+
+const TENANT = 'tnt_4417';
+const PERIOD = '2026-10';
+const ROLLUP = `rollups/${PERIOD}/${TENANT}.json`;
+const LEASE = `rollup:${PERIOD}:${TENANT}`;
+const JOB = `cmp-${TENANT}-${PERIOD}`;
+
+/** When the month's last segment lands in the index, in ms. */
+const LATE_SEGMENT_AT = 1_000;
+
+/** The latest virtual time of a schedule, in ms. */
+const HORIZON_MS = 300_000;
+
+const SEGMENTS = [
+  { landedAt: 0, segment: { id: 'seg-0742', hour: '2026-10-31T21:00Z', calls: { 'api.requests': 61_204 } } },
+  { landedAt: 0, segment: { id: 'seg-0743', hour: '2026-10-31T22:00Z', calls: { 'api.requests': 59_870 } } },
+  { landedAt: LATE_SEGMENT_AT, segment: { id: 'seg-0744', hour: '2026-10-31T23:00Z', calls: { 'api.requests': 187_538 } } },
+];
+
+/** The segment index: lists the segments of a period that have landed by the time the call arrives. */
+function segmentIndex(latencyMs) {
+  return {
+    state: () => ({}),
+    methods: {
+      list(state, [tenant, period], call) {
+        if (tenant !== TENANT || period !== PERIOD) return [];
+        return SEGMENTS.filter((s) => s.landedAt <= call.at).map((s) => structuredClone(s.segment));
+      },
+    },
+    latencyMs,
+    describe: (method, args, reply) => `${reply.length} segments`,
+  };
+}
+
+/**
+ * The rollup store: the kit's fenced storage (a write is refused when a higher
+ * fence already wrote the key). With `failFirstWrite`, the first write fails
+ * and stores nothing, as the README allows.
+ */
+function rollupStore(services, latencyMs, { failFirstWrite = false } = {}) {
+  const store = services.fencedStorage({ latencyMs });
+  if (!failFirstWrite) return store;
+  return {
+    ...store,
+    state: () => ({ ...store.state(), failed: 0 }),
+    methods: {
+      ...store.methods,
+      write(state, args, call) {
+        if (state.failed === 0) {
+          state.failed += 1;
+          return call.reject('503 Service Unavailable: the rollup store stored nothing, try again');
+        }
+        return store.methods.write(state, args, call);
+      },
+    },
+  };
+}
+
+/** How many segments a stored rollup body counts, for messages. */
+function segmentsIn(body) {
+  try {
+    const n = JSON.parse(body)?.segments;
+    return Number.isInteger(n) ? `${n} segments` : 'an unreadable rollup';
+  } catch {
+    return 'an unreadable rollup';
+  }
+}
+
+/** The index, among the lease grants, of the last lease a worker took on LEASE before it wrote. */
+function leaseOf(grants, write) {
+  return grants.findLastIndex((g) => g.key === LEASE && g.worker === write.worker && g.at <= write.at);
+}
+
+/**
+ * Writes are accepted in lease order: no write made under an older lease is
+ * accepted after a write made under a newer one.
+ */
+const noStaleWrite = {
+  end(world) {
+    const { grants } = world.services.state('leases');
+    const writes = world.services.state('rollups').accepted.filter((w) => w.key === ROLLUP);
+    for (let i = 1; i < writes.length; i++) {
+      const [before, after] = [writes[i - 1], writes[i]];
+      if (leaseOf(grants, after) >= leaseOf(grants, before)) continue;
+      world.violate('noStaleWrite',
+        `${after.worker} wrote ${ROLLUP} (${segmentsIn(after.value)}) at ${after.at} ms under a lease it had lost: `
+        + `${before.worker} had taken the lease after it and written its rollup (${segmentsIn(before.value)}) at ${before.at} ms, `
+        + `and the rollup store accepted the older compaction over the newer one`);
+      return;
+    }
+  },
+};
+
+/** The rollup exists once every delivery is done. */
+const rollupWritten = {
+  end(world) {
+    if (world.services.state('rollups').data[ROLLUP] === undefined) {
+      const outcomes = world.deliveries.map((d) => `${d.worker} #${d.attempt}: ${d.outcome ?? 'never finished'}`).join(', ');
+      world.violate('rollupWritten', `${ROLLUP} was never written (${outcomes})`);
+    }
+  },
+};
+
+/**
+ * The numbers of the dossier's fault model the worlds are built from.
+ * @param {object | null} faultModel
+ */
+function timingsOf(faultModel) {
+  if (!faultModel) throw new Error('this suite explores the dossier\'s fault model; run it with one');
+  const { remotes, delivery } = faultModel;
+  return {
+    leasesMs: remotes.leases.latencyMs,
+    segmentsMs: remotes.segments.latencyMs,
+    rollupsMs: remotes.rollups.latencyMs,
+    writesFail: remotes.rollups.failures.some((f) => f.effect === 'none' && (!f.calls || f.calls.includes('write'))),
+    // The queue redelivers without end (the README bounds no retries): as many
+    // deliveries as fit before the horizon, so that a fix with a longer lease,
+    // or one that answers busy more often, is not failed for running out of them.
+    redeliverUntilHorizon: { everyMs: delivery.redeliveryAfterMs, maxAttempts: Math.floor((HORIZON_MS - 10_000) / delivery.redeliveryAfterMs) },
+    pauses: faultModel.pauses !== null,
+    crashes: faultModel.crashes !== 'none',
+  };
+}
+
+export default ({ services, faultModel }) => {
+  const t = timingsOf(faultModel);
+  // The request reaches both compactors, the second delivery while the first is
+  // still in flight (overlapping duplicates).
+  const both = (secondAt) => [
+    { worker: 'compactor-a', job: JOB, at: 0 },
+    { worker: 'compactor-b', job: JOB, at: secondAt },
+  ];
+  const scenarios = [];
+  if (t.pauses) {
+    // A frozen compactor stays frozen until its lease has run out, however long
+    // that lease is, and wakes at every point after.
+    scenarios.push({
+      name: 'a compactor freezes at any point of a compaction until its lease has run out, while the request is delivered again',
+      pauses: [{ worker: 'compactor-a', until: 'leases' }],
+      redeliver: t.redeliverUntilHorizon,
+      // Every placement of the freeze and of the wake, and one call slower
+      // than a timer: a write still on its way when the lease runs out.
+      limits: { maxDelays: 1 },
+      deliveries: both(LATE_SEGMENT_AT),
+      tests: [
+        { name: 'no rollup from a compaction whose lease ran out replaces a newer compaction\'s rollup', property: 'noStaleWrite' },
+        { name: 'the rollup is written when a compactor froze mid-compaction', property: 'rollupWritten' },
+      ],
+    });
+  }
+  scenarios.push({
+    name: 'the same request reaches both compactors at once',
+    redeliver: t.redeliverUntilHorizon,
+    deliveries: both(0),
+    tests: [
+      { name: 'with no freeze, the rollup store keeps the newest compaction\'s rollup', property: 'noStaleWrite' },
+      { name: 'the rollup is written when both compactors get the request', property: 'rollupWritten' },
+    ],
+  });
+  if (t.writesFail) {
+    scenarios.push({
+      name: 'the rollup store fails the first write, and the request is delivered again',
+      services: { rollups: rollupStore(services, t.rollupsMs, { failFirstWrite: true }) },
+      redeliver: t.redeliverUntilHorizon,
+      deliveries: [{ worker: 'compactor-a', job: JOB, at: 0 }],
+      tests: [
+        { name: 'a compaction whose write failed is retried until the rollup is written', property: 'rollupWritten' },
+      ],
+    });
+  }
+  if (t.crashes) {
+    scenarios.push({
+      name: 'a compactor dies right after taking the lease',
+      crash: { worker: 'compactor-a' },
+      redeliver: t.redeliverUntilHorizon,
+      limits: { maxDelays: 1 },
+      deliveries: both(LATE_SEGMENT_AT),
+      tests: [
+        { name: 'the rollup of a compactor that died is written by the other once the lease runs out', property: 'rollupWritten' },
+      ],
+    });
+  }
+
+  return {
+    subject: {
+      module: 'src/worker.js',
+      factory: 'createWorker',
+      method: 'handle',
+      deps: {
+        workerId: { $: 'worker' },
+        leases: { $: 'remote', name: 'leases', methods: ['acquire', 'release'] },
+        segments: { $: 'remote', name: 'segments', methods: ['list'] },
+        rollups: { $: 'remote', name: 'rollups', methods: ['read', 'write'] },
+        clock: { $: 'clock' },
+      },
+      message: (job, attempt) => ({ messageId: JOB, attempt, tenant: TENANT, period: PERIOD }),
+      // busy and thrown errors are delivered again (README); the rest are done.
+      acked: (outcome) => outcome === 'compacted' || outcome === 'superseded',
+    },
+    services: {
+      leases: services.leases({ latencyMs: t.leasesMs }),
+      segments: segmentIndex(t.segmentsMs),
+      rollups: rollupStore(services, t.rollupsMs),
+    },
+    properties: { noStaleWrite, rollupWritten },
+    limits: { maxLatencyMs: t.rollupsMs[1], maxDelays: 2, maxSchedulesAfterFailure: 20, horizonMs: HORIZON_MS },
+    scenarios,
+  };
+};
