@@ -22,7 +22,7 @@ export function effectOf(world, op) {
   return world.effects.find((e) => e.target === op.target && e.method === op.name);
 }
 
-/** The scenario's fault for a store or lock call, if any. */
+/** The scenario's fault for a store, lock or service call, if any. */
 export function faultOf(world, op) {
   return world.scenario.faults?.find((f) => f.target === op.target && f.method === op.name);
 }
@@ -57,7 +57,7 @@ function callOf(world, op, delivery) {
 }
 
 /**
- * Whether the scenario fails this store or lock call: then it does nothing and its
+ * Whether the scenario fails this store, lock or service call: then it does nothing and its
  * worker gets the error. The fault's fail(args, call) sees how many calls of this
  * method on this key arrived before (count) and how many of them it failed (failures).
  */
@@ -98,6 +98,8 @@ function atStoreOrLocks(world, op, delivery, key, late, where) {
 }
 
 function atService(world, op, delivery, key, late, where) {
+  const failed = injectedFailure(world, op, delivery, key, late, where);
+  if (failed) return failed;
   const recorded = [];
   const call = { ...callOf(world, op, delivery), record: (k) => recorded.push(String(k)) };
   const { ok, value, error, result, wrote } = world.services.answer(op, call);

@@ -203,8 +203,12 @@ function checkEffects(c, effects, where) {
   });
 }
 
-/** Faults of the built-in store and lock service: `{ target, method, fail(args, call) }`. */
-function checkFaults(c, faults, where) {
+/**
+ * Faults of the built-in store and lock service, or of the scenario's stateful
+ * services: `{ target, method, fail(args, call) }`.
+ * @param {Set<string>} services the names of the services the scenario has
+ */
+function checkFaults(c, faults, where, services) {
   if (faults === undefined) return;
   if (!Array.isArray(faults)) {
     c.add(where, 'must be a list of faults', 'faults: [{ target: \'store\', method, fail(args, call) }]');
@@ -213,7 +217,9 @@ function checkFaults(c, faults, where) {
   faults.forEach((fault, i) => {
     const field = `${where}[${i}]`;
     c.fields(fault, FAULT_FIELDS, field);
-    if (!BUILT_IN_TARGETS.has(fault?.target)) c.add(`${field}.target`, 'must be store or locks', 'fail an effect or a service with its own fail instead');
+    if (!BUILT_IN_TARGETS.has(fault?.target) && !services.has(fault?.target)) {
+      c.add(`${field}.target`, 'must be store, locks or one of the scenario\'s services', 'fail an effect with its own fail instead');
+    }
     if (typeof fault?.method !== 'string') c.add(`${field}.method`, 'needs the method whose calls may fail');
     c.fn(fault?.fail, `${field}.fail`, 'fail(args, call)');
   });
@@ -308,7 +314,7 @@ function checkScenario(c, suite, scenario, i, properties, names) {
   });
   checkEffects(c, scenario.effects, `${field}.effects`);
   checkServices(c, scenario.services, `${field}.services`);
-  checkFaults(c, scenario.faults, `${field}.faults`);
+  checkFaults(c, scenario.faults, `${field}.faults`, new Set(Object.keys({ ...suite.services, ...scenario.services })));
   c.limits(scenario.limits, `${field}.limits`);
   const effects = mergeEffects(suite.effects ?? [], scenario.effects ?? []);
   const barrier = scenario.barrier;

@@ -271,3 +271,67 @@ test('a crash or stall with after: n strikes right after the worker\'s n-th writ
   assert.deepEqual(checkSuite(suite({ stall: { worker: 'blue', ms: 50, at: 2 } })).map((p) => p.field), ['scenarios[0].stall.at']);
   assert.deepEqual(checkSuite(suite({ stall: { worker: 'blue' } })).map((p) => p.field), ['scenarios[0].stall.ms']);
 });
+
+test("a scenario's fault fails a service call before the service sees it", async () => {
+  const suite = {
+    subject: subject({ mail: { $: 'remote', name: 'mail', methods: ['send'] } }),
+    services: {
+      mail: {
+        state: () => ({ seen: 0 }),
+        methods: {
+          send(state, [job], call) {
+            state.seen += 1;
+            call.record(job);
+            return { ok: true };
+          },
+        },
+      },
+    },
+    properties: {
+      firstFailed: {
+        end(world) {
+          const sends = world.trace.filter((s) => s.operation === 'send');
+          if (!sends[0]?.result.startsWith('failed: 503 mail is down')) world.violate('firstFailed', `the first send was ${sends[0]?.result}`);
+          else if (world.services.state('mail').seen !== 1) world.violate('firstFailed', `the service saw ${world.services.state('mail').seen} sends`);
+        },
+      },
+    },
+    scenarios: [{
+      name: 'the first send fails',
+      faults: [{ target: 'mail', method: 'send', fail: (args, call) => call.failures === 0 && '503 mail is down' }],
+      deliveries: [{ worker: 'blue', job: 'a', at: 0 }],
+      tests: [
+        { name: 'the e-mail is sent once, on the retry', property: 'exactlyOncePerJob' },
+        { name: 'the first send failed at the fault', property: 'firstFailed' },
+      ],
+    }],
+  };
+  const results = await runWorker(suite, `
+    export function createWorker({ clock, mail }) {
+      return {
+        async handle({ job }) {
+          for (;;) {
+            try { await mail.send(job); return 'done'; } catch { await clock.sleep(1000); }
+          }
+        },
+      };
+    }`);
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+  const once = await runWorker(suite, `
+    export function createWorker({ mail }) {
+      return { async handle({ job }) { try { await mail.send(job); } catch {} return 'done'; } };
+    }`);
+  assert.equal(once.tests[0].status, 'fail', JSON.stringify(once, null, 1));
+});
+
+test('a fault names the store, the locks or a service of the scenario', () => {
+  const suite = {
+    subject: subject({ mail: { $: 'remote', name: 'mail', methods: ['send'] } }),
+    services: { mail: serviceKit.rateLimited({ perSecond: 10 }) },
+    scenarios: [{
+      name: 'one', deliveries: [{ worker: 'blue', job: 'a', at: 0 }], tests: [{ name: 'acked', property: 'allDeliveriesAcked' }],
+      faults: [{ target: 'mail', method: 'send', fail: () => true }, { target: 'sms', method: 'send', fail: () => true }],
+    }],
+  };
+  assert.deepEqual(checkSuite(suite).map((p) => p.field), ['scenarios[0].faults[1].target']);
+});
