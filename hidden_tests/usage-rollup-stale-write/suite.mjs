@@ -48,30 +48,6 @@ function segmentIndex(latencyMs) {
   };
 }
 
-/**
- * The rollup store: the kit's fenced storage (a write is refused when a higher
- * fence already wrote the key). With `failFirstWrite`, the first write fails
- * and stores nothing, as the README allows.
- */
-function rollupStore(services, latencyMs, { failFirstWrite = false } = {}) {
-  const store = services.fencedStorage({ latencyMs });
-  if (!failFirstWrite) return store;
-  return {
-    ...store,
-    state: () => ({ ...store.state(), failed: 0 }),
-    methods: {
-      ...store.methods,
-      write(state, args, call) {
-        if (state.failed === 0) {
-          state.failed += 1;
-          return call.reject('503 Service Unavailable: the rollup store stored nothing, try again');
-        }
-        return store.methods.write(state, args, call);
-      },
-    },
-  };
-}
-
 /** How many segments a stored rollup body counts, for messages. */
 function segmentsIn(body) {
   try {
@@ -176,7 +152,10 @@ export default ({ services, faultModel }) => {
   if (t.writesFail) {
     scenarios.push({
       name: 'the rollup store fails the first write, and the request is delivered again',
-      services: { rollups: rollupStore(services, t.rollupsMs, { failFirstWrite: true }) },
+      faults: [{
+        target: 'rollups', method: 'write',
+        fail: (args, call) => call.failures === 0 && '503 Service Unavailable: the rollup store stored nothing, try again',
+      }],
       redeliver: t.redeliverUntilHorizon,
       deliveries: [{ worker: 'compactor-a', job: JOB, at: 0 }],
       tests: [
@@ -216,7 +195,7 @@ export default ({ services, faultModel }) => {
     services: {
       leases: services.leases({ latencyMs: t.leasesMs }),
       segments: segmentIndex(t.segmentsMs),
-      rollups: rollupStore(services, t.rollupsMs),
+      rollups: services.fencedStorage({ latencyMs: t.rollupsMs }),
     },
     properties: { noStaleWrite, rollupWritten },
     limits: { maxLatencyMs: t.rollupsMs[1], maxDelays: 2, maxSchedulesAfterFailure: 20, horizonMs: HORIZON_MS },
