@@ -15,6 +15,9 @@ import { silentLogger } from '../logger.js';
 /** The `rota` row id of an engineer on a team. */
 export const rotaRowId = (team, user) => `${user}@${team}`;
 
+/** The users of some rota rows, for the logs: "ana,ravi". */
+const usersOf = (rows) => rows.map((row) => row.user).join(',');
+
 /**
  * How many times a request runs its transaction when the database refuses
  * the commit. Two requests of one team at a time need at most two runs.
@@ -48,7 +51,7 @@ export function createOffCall({ db, clock, logger = silentLogger }) {
         // took any of them off call since this one began cannot commit beside
         // it. The database then refuses one of the two commits.
         const onCall = await db.select(tx, 'rota', { team, on_call: true }, { forUpdate: true });
-        logger.debug({ msg: 'rota read', tx, run, on_call_seen: onCall.length, on_call: onCall.map((row) => row.user).join(',') });
+        logger.debug({ msg: 'rota read', tx, run, on_call_seen: onCall.length, on_call: usersOf(onCall) });
         if (!onCall.some((row) => row.user === user)) {
           await db.rollback(tx);
           return 'not-on-call';

@@ -15,6 +15,9 @@ import { silentLogger } from '../logger.js';
 /** The `rota` row id of an engineer on a team. */
 export const rotaRowId = (team, user) => `${user}@${team}`;
 
+/** The users of some rota rows, for the logs: "ana,ravi". */
+const usersOf = (rows) => rows.map((row) => row.user).join(',');
+
 /**
  * The requests of each team waiting to run, one after another, as the single
  * pod did before 4.0 (ROTA-212). The table lives on the global object, not in
@@ -57,7 +60,7 @@ export function createOffCall({ db, clock, logger = silentLogger }) {
       const began = clock.now();
       const tx = await db.begin();
       const onCall = await db.select(tx, 'rota', { team, on_call: true });
-      logger.debug({ msg: 'rota read', tx, on_call_seen: onCall.length, on_call: onCall.map((row) => row.user).join(',') });
+      logger.debug({ msg: 'rota read', tx, on_call_seen: onCall.length, on_call: usersOf(onCall) });
       if (!onCall.some((row) => row.user === user)) {
         await db.rollback(tx);
         return 'not-on-call';

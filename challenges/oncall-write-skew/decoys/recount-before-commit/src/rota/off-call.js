@@ -15,6 +15,9 @@ import { silentLogger } from '../logger.js';
 /** The `rota` row id of an engineer on a team. */
 export const rotaRowId = (team, user) => `${user}@${team}`;
 
+/** The users of some rota rows, for the logs: "ana,ravi". */
+const usersOf = (rows) => rows.map((row) => row.user).join(',');
+
 /**
  * Creates the off-call helper of one pod.
  *
@@ -34,7 +37,7 @@ export function createOffCall({ db, clock, logger = silentLogger }) {
       const began = clock.now();
       const tx = await db.begin();
       const onCall = await db.select(tx, 'rota', { team, on_call: true });
-      logger.debug({ msg: 'rota read', tx, on_call_seen: onCall.length, on_call: onCall.map((row) => row.user).join(',') });
+      logger.debug({ msg: 'rota read', tx, on_call_seen: onCall.length, on_call: usersOf(onCall) });
       if (!onCall.some((row) => row.user === user)) {
         await db.rollback(tx);
         return 'not-on-call';
