@@ -1,0 +1,78 @@
+/**
+ * Going off call. The rota lives in the database's `rota` table, one row per
+ * engineer of a team: `{ id: '<user>@<team>', team, user, on_call }`. The
+ * pager pages whoever of a team has `on_call` set, so a team must always keep
+ * at least one engineer on call: an engineer may go off call only while
+ * someone else of the team stays on.
+ *
+ * History: until 4.0 the rota service ran as one pod, which queued the
+ * requests of a team one after another in memory (ROTA-212). Since 4.0 two
+ * pods serve it and the check below is the only guard.
+ */
+
+import { silentLogger } from '../logger.js';
+
+/** The `rota` row id of an engineer on a team. */
+export const rotaRowId = (team, user) => `${user}@${team}`;
+
+/** The users of some rota rows, for the logs: "ana,ravi". */
+const usersOf = (rows) => rows.map((row) => row.user).join(',');
+
+/**
+ * The requests of each team waiting to run, one after another, as the single
+ * pod did before 4.0 (ROTA-212). The table lives on the global object, not in
+ * this module, so that every copy of the module in a pod shares it.
+ * @type {Map<string, Promise<unknown>>}
+ */
+const teamQueues = (globalThis[Symbol.for('larkspur.rota.teamQueues')] ??= new Map());
+
+/** Runs `fn` once every earlier request of `team` has finished. */
+function oneAtATime(team, fn) {
+  const previous = teamQueues.get(team) ?? Promise.resolve();
+  const run = previous.catch(() => {}).then(fn);
+  teamQueues.set(team, run);
+  return run.finally(() => {
+    if (teamQueues.get(team) === run) teamQueues.delete(team);
+  });
+}
+
+/**
+ * Creates the off-call helper of one pod.
+ *
+ * @param {object} options
+ * @param {import('../db/sql-gateway.js').Database} options.db the rota database
+ * @param {import('../clock.js').Clock} options.clock times each transaction for the debug log
+ * @param {import('../logger.js').Logger} [options.logger]
+ */
+export function createOffCall({ db, clock, logger = silentLogger }) {
+  return {
+    /**
+     * Takes `user` off call for `team`, unless nobody else of the team is on call.
+     * @param {{ team: string, user: string }} request
+     * @returns {Promise<'off-call' | 'last-on-call' | 'not-on-call'>}
+     */
+    async goOffCall({ team, user }) {
+      return oneAtATime(team, () => this.offCallNow({ team, user }));
+    },
+
+    /** goOffCall's transaction, once the team's earlier requests are done. */
+    async offCallNow({ team, user }) {
+      const began = clock.now();
+      const tx = await db.begin();
+      const onCall = await db.select(tx, 'rota', { team, on_call: true });
+      logger.debug({ msg: 'rota read', tx, on_call_seen: onCall.length, on_call: usersOf(onCall) });
+      if (!onCall.some((row) => row.user === user)) {
+        await db.rollback(tx);
+        return 'not-on-call';
+      }
+      if (onCall.length < 2) {
+        await db.rollback(tx);
+        return 'last-on-call';
+      }
+      await db.update(tx, 'rota', rotaRowId(team, user), { on_call: false });
+      await db.commit(tx);
+      logger.debug({ msg: 'rota committed', tx, tx_ms: clock.now() - began });
+      return 'off-call';
+    },
+  };
+}
