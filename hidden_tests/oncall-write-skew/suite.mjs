@@ -134,9 +134,10 @@ export default ({ services, faultModel }) => {
     // database are explored in both orders: two requests of four calls each
     // give 70 schedules (the reference needs about 2400 steps of work), and a
     // correct fix that makes one more call per transaction, locking the team's
-    // row as well, 252 schedules and about 9400 steps. The budget leaves twice
-    // that.
-    limits: { maxLatencyMs: db.latencyMs[1], maxSchedulesAfterFailure: 20, maxWork: 20_000, maxCallsPerDelivery: 40 },
+    // row as well, 252 schedules and about 9400 steps; two more calls, 924
+    // schedules and about 37 000 steps, which the budget still admits. A fix
+    // with more calls gets "not finished", with the counts, never a pass.
+    limits: { maxLatencyMs: db.latencyMs[1], maxSchedulesAfterFailure: 20, maxWork: 40_000, maxCallsPerDelivery: 40 },
     scenarios: [
       {
         name: 'both engineers on call go off call at once',
@@ -167,7 +168,7 @@ export default ({ services, faultModel }) => {
         name: 'an engineer who is not on call and the last one on call ask at once',
         services: { db: rotaWith('ana') },
         deliveries: atOnce('kim', 'ana'),
-        limits: { maxWork: 6_000 },
+        limits: { maxWork: 16_000 },
         tests: [
           { name: 'the last one on call stays on call, and someone not on call is told so', property: 'answersTrue' },
           { name: 'a refused request ends its transaction before it answers', property: 'transactionsEnd' },
