@@ -66,13 +66,10 @@ export function pathURL(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }
 
-/** The query of a catalog request: a search, a failure class, both or neither. */
-function catalogQuery(q: string, failureClass: string): string {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (failureClass) params.set('class', failureClass);
-  const query = params.toString();
-  return query ? `?${query}` : '';
+/** The query string of a catalog address or request: a search, a failure class, both or neither. */
+export function catalogQuery(q: string, failureClass: string): string {
+  const params = [q ? `q=${encodeURIComponent(q)}` : '', failureClass ? `class=${encodeURIComponent(failureClass)}` : ''].filter(Boolean);
+  return params.length ? `?${params.join('&')}` : '';
 }
 
 const ws = (id: string) => `/api/workspaces/${encodeURIComponent(id)}`;

@@ -2,7 +2,7 @@
 // estimated time and the learner's progress, the most approachable first; a
 // bar to browse by failure class, and a search box that finds dossiers by the
 // symptom the learner is facing, showing the phrase that matched.
-import { api, describeError } from '../lib/api';
+import { api, catalogQuery, describeError } from '../lib/api';
 import { h, replace } from '../lib/dom';
 import { capitalise, kindLabel } from '../lib/format';
 import { highlightParts } from '../lib/highlight';
@@ -100,10 +100,7 @@ function searchForm(initial: string, onSearch: (q: string) => void): HTMLElement
 
 /** Keeps the search and the class in the address, so they can be reloaded and shared. */
 function rememberQuery(q: string, failureClass: string): void {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (failureClass) params.set('class', failureClass);
-  const url = params.size ? `/?${params}` : '/';
+  const url = `/${catalogQuery(q, failureClass)}`;
   if (location.pathname + location.search !== url) history.replaceState(null, '', url);
 }
 

@@ -16,7 +16,7 @@ export interface TopBar {
   focusButton: HTMLButtonElement;
 }
 
-/** The dossier page's top bar: title, topic, failure class, difficulty, workspace status, timer, Focus Mode. */
+/** The dossier page's top bar: title, topic, difficulty, workspace status, timer, Focus Mode. */
 export function topBar(d: Dossier, timerEl: HTMLElement, toggleFocus: () => void): TopBar {
   const status = h('span', { class: 'chip status busy', role: 'status', id: 'ws-status' }, 'Preparing');
   const focusButton = h('button', { type: 'button', class: 'btn small ghost focus-toggle', 'aria-pressed': 'false', onclick: toggleFocus }, 'Focus Mode');
@@ -26,7 +26,6 @@ export function topBar(d: Dossier, timerEl: HTMLElement, toggleFocus: () => void
     h('h1', { class: 'top-title', title: d.title }, d.title),
     h('span', { class: 'top-chips' },
       h('span', { class: 'chip topic' }, d.topic),
-      h('span', { class: 'chip failure-class' }, d.failure_class.label),
       h('span', { class: `chip diff-${d.difficulty}` }, capitalise(d.difficulty)),
       status),
     h('span', { class: 'spacer' }),
