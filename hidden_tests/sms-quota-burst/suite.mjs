@@ -182,16 +182,14 @@ export default ({ faultModel }) => {
         ],
       },
       {
-        name: 'one request on each pod at once, for a quota of two',
-        deliveries: [request('kq2xw', 'r-7e11', 0), request('p9tlm', 'r-7e12', 0)],
-        tests: [
-          { name: 'two requests within a quota of two are both sent', property: 'quotaHonoured' },
-          { name: 'no request within the quota keeps calling the store without end', property: 'boundedCalls' },
-        ],
-      },
-      {
         // One pod handles both requests at the same time, as it handles many.
+        // Every call of one pod depends on every other, so each delay would
+        // multiply the orders to explore: here the clock waits for calls in
+        // flight (the other scenarios let it overtake them), which keeps a
+        // correct fix that polls for a lock in the store well inside the
+        // budget (about 1200 steps of work, against 850 for the reference).
         name: 'two requests at once on one pod, for a quota of one',
+        limits: { maxDelays: 0 },
         deliveries: [request('kq2xw', 'r-4c01', 0), request('kq2xw', 'r-4c02', 0)],
         tests: [
           { name: 'the quota holds when one pod handles several requests at once', property: 'quotaHeld' },
@@ -228,13 +226,15 @@ export default ({ faultModel }) => {
       },
       {
         // kq2xw dies right after its first write to the store, before it
-        // answers; p9tlm goes on.
+        // answers; p9tlm goes on, and a quota of two leaves room for it
+        // whatever kq2xw's request took, so losing a race to kq2xw is no
+        // reason to refuse it.
         name: 'a pod crashes right after its first write to the quota store',
         crash: { worker: 'kq2xw' },
         deliveries: [request('kq2xw', 'r-7e11', 0), request('p9tlm', 'r-7e12', 0)],
         tests: [
           { name: 'a crashed pod leaves no key without expiry behind', property: 'countersExpire' },
-          { name: 'the other pod’s request is served while quota is left', property: 'quotaHonoured' },
+          { name: 'a request is refused only when its window’s quota is used up, even beside a crashed pod', property: 'quotaHonoured' },
         ],
       },
       {
