@@ -32,6 +32,7 @@ export class Nondeterminism extends Error {}
  * @property {Map<string, {message: string, trace: object[], output: string}>} verdicts counterexamples by property
  * @property {null | 'budget' | 'steps' | 'work' | 'after-failure'} unfinished why the search stopped before the end, if it did
  * @property {{ calls: number, timers: number }} busiest the most calls and timers one delivery made
+ * @property {number} cutShort schedules a failing property ended early, on which the other properties were not judged
  * @property {string} [setupError] why the workers could not even start
  */
 
@@ -46,7 +47,7 @@ export async function explore({ suite, scenario, pool }) {
   const properties = [...new Set(wanted)].map((name) => known[name]);
   const workers = [...new Set(scenario.deliveries.map((d) => d.worker))];
   const { maxSchedules, maxSchedulesAfterFailure, maxSteps, maxWork } = scenario.limits;
-  const outcome = { schedules: 0, longest: 0, work: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 } };
+  const outcome = { schedules: 0, longest: 0, work: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 }, cutShort: 0 };
   const stack = [];
   let budget = maxSchedules;
 
@@ -67,6 +68,7 @@ export async function explore({ suite, scenario, pool }) {
     }
     if (end) {
       outcome.schedules += 1;
+      if (end === 'halted') outcome.cutShort += 1;
       if (end === 'stuck') {
         const { message, steps: highlighted } = stuckReason(world);
         for (const name of wanted) world.violate(name, `in one schedule the workers could not finish: ${message}`, highlighted);

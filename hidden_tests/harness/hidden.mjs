@@ -81,7 +81,7 @@ function judge(scenario, outcome, limits) {
     if (failed) {
       return { name: test.name, status: 'fail', message: failed.message, output: clip(failed.output), ...measured, trace: trimTrace(failed.trace) };
     }
-    if (outcome.unfinished) {
+    if (outcome.unfinished || outcome.cutShort > 0) {
       const message = unfinishedMessage(outcome, limits, firstFailure?.name);
       return { name: test.name, status: 'error', message, output: '', ...measured };
     }

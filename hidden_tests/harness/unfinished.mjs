@@ -1,6 +1,6 @@
-// What a learner reads when the exploration of a scenario did not finish: that
-// the test is therefore not proven, why the search stopped, and what in their
-// code makes the search large.
+// What a learner reads when the exploration of a scenario did not finish, or a
+// failing test cut some schedules short: that the test is therefore not proven,
+// why, and what in their code makes the search large.
 
 /**
  * @param {import('./explorer.mjs').Exploration} outcome
@@ -8,6 +8,11 @@
  * @param {string} [failedTest] the scenario's first failing test, when one failed
  */
 export function unfinishedMessage(outcome, limits, failedTest) {
+  if (outcome.cutShort > 0 && !outcome.unfinished) {
+    const some = outcome.cutShort === 1 ? '1 schedule' : `${outcome.cutShort} schedules`;
+    return `not decided: "${failedTest}" failed in a way that ended ${some} early, so this test was not judged on `
+      + `${outcome.cutShort === 1 ? 'it' : 'them'} (it held in the other ${outcome.schedules - outcome.cutShort}); fix that test first`;
+  }
   if (outcome.unfinished === 'after-failure') {
     return `not decided: the exploration stopped ${limits.maxSchedulesAfterFailure} schedules after `
       + `"${failedTest}" failed (it held in the ${outcome.schedules} schedules explored); fix that test first`;

@@ -68,6 +68,23 @@ test('a delivery that keeps calling without finishing fails boundedCalls, and it
   assert.ok(test1.longest < 20, `the schedule should end at the 11th call, not run on (${test1.longest} steps)`);
 });
 
+test('a test is not passed on schedules that a livelock cut short: it is undecided, naming the livelock', async () => {
+  const suite = await lockSuite({ maxCallsPerDelivery: 10 });
+  suite.scenarios = [{
+    name: 'one job',
+    deliveries: [{ worker: 'blue', job: 'job-7', at: 0 }],
+    tests: [
+      { name: 'no delivery goes round without end', property: 'boundedCalls' },
+      { name: 'every delivery is acked', property: 'allDeliveriesAcked' },
+    ],
+  }];
+  const results = await runHidden({ suite, repoDir: repoWithLock('spin'), sandbox: true, outputLimitBytes: 1 << 20 });
+  assert.equal(results.tests[0].status, 'fail', JSON.stringify(results));
+  const acked = results.tests[1];
+  assert.equal(acked.status, 'error', JSON.stringify(results));
+  assert.match(acked.message, /^not decided: "no delivery goes round without end" failed in a way that ended 1 schedule early, so this test was not judged on it/);
+});
+
 test('a work budget that runs out is an error that gives its numbers, never a pass', async () => {
   const results = await run('polling', { maxWork: 300 });
   assert.equal(results.status, 'error');
