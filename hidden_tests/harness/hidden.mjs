@@ -5,7 +5,8 @@
 // exploration did not finish is an error, never a pass.
 
 import { WorkerFailure, WorkerOptions } from './worker-link.mjs';
-import { WorkerPool, startSpares } from './worker-pool.mjs';
+import { WorkerPool } from './worker-pool.mjs';
+import { HOST_HEAP_MB, workerHeapMb } from './workers-ahead.mjs';
 import { explore, Nondeterminism } from './explorer.mjs';
 import { prepareSuite, materializeSuite } from './suite.mjs';
 import { memoryLimitBytes } from './memory-facts.mjs';
@@ -14,13 +15,6 @@ import { unfinishedMessage } from './unfinished.mjs';
 const OUTPUT_CHARS = 500;
 const TRACE_HEAD = 40;
 const TRACE_TAIL = 200;
-/** A worker's JavaScript heap limit when no container limit applies (harness development). */
-const HOST_HEAP_MB = 512;
-/**
- * Worker processes booted before the payload arrives: every suite so far runs two
- * workers at most; a scenario with more starts the rest when it needs them.
- */
-const SPARE_WORKERS = 2;
 /** Memory kept for the supervisor and the kernel when sharing a container among workers. */
 const SUPERVISOR_RESERVE_BYTES = 96 << 20;
 
@@ -42,16 +36,6 @@ function clip(text) {
 }
 
 /**
- * The heap a worker may use: inside a container, more than the container has, so
- * that a worker hoarding memory meets the kernel's limit (a fact the supervisor
- * can read) rather than V8's.
- */
-function workerHeapMb() {
-  const limit = memoryLimitBytes();
-  return limit ? Math.ceil((2 * limit) / (1 << 20)) : HOST_HEAP_MB;
-}
-
-/**
  * Each worker's share of the container's memory (after the supervisor's reserve),
  * among the most workers a scenario runs at once. A worker that passes its share
  * has run out of memory; a warm process is replaced long before it gets near.
@@ -60,15 +44,6 @@ function memoryShare(suite) {
   const limit = memoryLimitBytes() ?? 4 * HOST_HEAP_MB * (1 << 20);
   const workers = Math.max(...suite.scenarios.map((s) => new Set(s.deliveries.map((d) => d.worker)).size));
   return Math.floor((limit - SUPERVISOR_RESERVE_BYTES) / workers);
-}
-
-/**
- * Boots worker processes for a hidden run whose payload has not arrived yet, so that
- * the run does not wait for them; pass them to runHidden, which owns them from then on.
- * @param {string} repoDir where the repository will be written
- */
-export function startWorkersAhead(repoDir) {
-  return startSpares(SPARE_WORKERS, new WorkerOptions({ repoDir, sandbox: true, heapMb: workerHeapMb() }));
 }
 
 /** The result of each of a scenario's tests, from its exploration. */
@@ -97,7 +72,7 @@ function judge(scenario, outcome, limits) {
  *   the fault model); faultModel is the dossier's fault model as the suite receives it
  *   hostPath replaces the worker host (harness tests play hostile workers with it); heapMb
  *   replaces the workers' heap limit (harness tests run out of memory quickly with it); spares are
- *   processes startWorkersAhead booted with the same repoDir
+ *   processes startWorkersAhead (workers-ahead.mjs) booted with the same repoDir
  * @returns {Promise<object>} results v3 with an optional run-level `verdict`
  */
 export async function runHidden({ suite: exported, faultModel = null, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb(), spares = [] }) {

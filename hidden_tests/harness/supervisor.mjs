@@ -1,15 +1,14 @@
 // The supervisor: `node supervisor.mjs`, started by the watchdog.
 //
-// Boots (imports everything it needs, starts the worker processes a hidden run will
-// take, see worker-pool.mjs), then waits for the run's payload on stdin (see
-// PROTOCOL.md), writes the learner's files, runs the suite the payload names, kills
-// every other process, and prints the result record tagged with the nonce as its very
-// last act. Learner code never runs in this process.
+// Boots (starts the worker processes a hidden run will take, see workers-ahead.mjs,
+// then loads the rest of the harness while they boot), then waits for the run's
+// payload on stdin (see PROTOCOL.md), writes the learner's files, runs the suite the
+// payload names, kills every other process, and prints the result record tagged with
+// the nonce as its very last act. Learner code never runs in this process.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { runHidden, startWorkersAhead } from './hidden.mjs';
-import { runVisible } from './visible.mjs';
+import { startWorkersAhead } from './workers-ahead.mjs';
 
 const REPO_DIR = '/work/repo';
 const RECORD = '\x1eracecase-result';
@@ -95,10 +94,13 @@ function killEverythingElse() {
 async function main() {
   let payload = {};
   let results;
-  // The workers boot while the payload is on its way (in a warm container, long
-  // before), unless the container is for the visible check, which needs none.
+  // The workers boot while the supervisor loads the rest of the harness and the payload
+  // is on its way (in a warm container, long before), unless the container is for the
+  // visible check, which needs none. They start first: booting Node.js takes longer
+  // than anything the supervisor does before the run can use them.
   fs.mkdirSync(REPO_DIR, { recursive: true });
   const spares = process.argv[2] === 'visible' ? [] : startWorkersAhead(REPO_DIR);
+  const [{ runHidden }, { runVisible }] = await Promise.all([import('./hidden.mjs'), import('./visible.mjs')]);
   try {
     // Without a payload there is no nonce either: the runner then finds no result, which is an error.
     payload = readPayload();
