@@ -1,0 +1,190 @@
+// Hidden tests for "Checkout lost its exchange rates at the top of the hour".
+//
+// The harness loads src/worker.js once per simulated process (blue, green) and
+// explores every order in which their store and Ratewire calls can arrive and
+// their timers fire, within the fault model of the repository README (and of
+// fault_model in dossier.yaml, which this suite receives): two processes that
+// share only the store, each handling several requests at once; store calls
+// within 50 ms; Ratewire answering in 200 to 800 ms, 2 requests a second at
+// most (429 over that), with outages (503); a process that dies at any point.
+
+/** The rates Ratewire quotes, units per USD. */
+const RATES = { EUR: 0.9231, GBP: 0.7874 };
+
+/** Ratewire's plan: 2 requests a second for our API key (README). */
+const PER_SECOND = 2;
+
+/** When the Ratewire outage of the failure scenario ends. */
+const RECOVERED_AT_MS = 1_000;
+
+const STORE = ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'delete'];
+
+/** The Ratewire requests of a schedule, by currency: the trace's steps at it. */
+function ratewireCalls(world) {
+  const byCurrency = new Map();
+  for (const step of world.trace.filter((s) => s.service === 'ratewire' && s.operation === 'latest')) {
+    byCurrency.set(step.key, [...(byCurrency.get(step.key) ?? []), step]);
+  }
+  return byCurrency;
+}
+
+/** Requests for a currency that arrive together share one Ratewire request, whichever process they reach. */
+const oneRatewireRequestPerCurrency = {
+  end(world) {
+    for (const [currency, calls] of ratewireCalls(world)) {
+      if (calls.length <= 1) continue;
+      const refused = calls.filter((s) => /429/.test(s.result)).length;
+      const asking = [...new Set(calls.map((s) => s.worker))].join(' and ');
+      world.violate('oneRatewireRequestPerCurrency',
+        `Ratewire was asked for ${currency} ${calls.length} times (by ${asking}) for requests that arrived together`
+        + `${refused > 0 ? `, and refused ${refused} of them with 429` : ''}: they should have shared one request`, calls);
+      return;
+    }
+  },
+};
+
+/** A request that arrives once Ratewire answers again gets its rate, whatever happened before. */
+const servedWhenRatewireIsUp = {
+  end(world) {
+    const late = world.deliveries.filter((d) => !world.crashed.has(d.worker) && d.after === undefined && d.at >= RECOVERED_AT_MS);
+    const failed = late.find((d) => !d.acked);
+    if (failed) {
+      world.violate('servedWhenRatewireIsUp',
+        `${failed.job} (${failed.worker}) arrived at ${failed.at} ms, when Ratewire was answering, and got ${JSON.stringify(failed.outcome)}`);
+    }
+  },
+};
+
+/** When a Ratewire request was in flight: from when it was made to when it reached Ratewire. */
+const inFlight = (step) => [step.issued ?? step.at, step.at];
+
+/** Requests for different currencies are loaded side by side: two of them were at Ratewire at the same time. */
+const currenciesLoadedTogether = {
+  end(world) {
+    const calls = [...ratewireCalls(world).values()];
+    const together = calls.some((a, i) => calls.slice(i + 1).some((b) => a.some((x) => b.some((y) => {
+      const [xFrom, xTo] = inFlight(x);
+      const [yFrom, yTo] = inFlight(y);
+      return xFrom < yTo && yFrom < xTo;
+    }))));
+    if (!together) {
+      world.violate('currenciesLoadedTogether',
+        `the rates of ${[...ratewireCalls(world).keys()].join(' and ') || 'no currency'} were never requested from Ratewire at the same time: `
+        + 'a load of one currency waited for the load of another');
+    }
+  },
+};
+
+/** A request: the currency is the job's prefix (eur-1 → EUR). */
+const currencyOf = (job) => job.split('-')[0].toUpperCase();
+
+/** The fault model's remote `name`, or a clear error when the run was given none. */
+function remote(faultModel, name) {
+  const model = faultModel?.remotes?.[name];
+  if (!model) throw new Error(`this suite explores the dossier's fault model, which says nothing about the remote "${name}"`);
+  return model;
+}
+
+export default ({ services, faultModel }) => {
+  const store = remote(faultModel, 'store');
+  const ratewire = remote(faultModel, 'ratewire');
+  const provider = ({ reply = (args) => quote(args[0]), latencyMs = ratewire.latencyMs } = {}) => ({
+    ...services.rateLimited({ methods: ['latest'], perSecond: PER_SECOND, reply, label: 'Ratewire request', latencyMs }),
+    describe: (method, [currency], value) => `${currency} ${value.rate}`,
+  });
+  const quote = (currency) => ({ base: 'USD', currency, rate: RATES[currency], asOf: '2026-11-27T14:00:00.000Z' });
+  const bounded = (when) => ({ name: `no request keeps calling the store without end ${when}`, property: 'boundedCalls' });
+  return {
+    subject: {
+      module: 'src/worker.js',
+      factory: 'createRatesWorker',
+      method: 'handle',
+      deps: {
+        workerId: { $: 'worker' },
+        store: { $: 'remote', name: 'store', methods: STORE },
+        provider: { $: 'remote', name: 'ratewire', methods: ['latest'] },
+        clock: { $: 'clock' },
+      },
+      message: (job) => ({ requestId: job, currency: currencyOf(job) }),
+      acked: (outcome) => outcome?.status === 'ok' && outcome.rate === RATES[outcome.currency],
+    },
+    services: { ratewire: provider() },
+    properties: { oneRatewireRequestPerCurrency, servedWhenRatewireIsUp, currenciesLoadedTogether },
+    limits: { maxLatencyMs: store.latencyMs[1], maxDelays: 0, maxCallsPerDelivery: 120, maxSchedulesAfterFailure: 20 },
+    scenarios: [
+      {
+        // Deliveries that do not wait for each other: each process handles two
+        // at once, as one process handles concurrent requests. The later two
+        // arrive while the first load is in flight; arriving a few milliseconds
+        // apart rather than on the same tick keeps the orders to explore few.
+        name: 'four pages ask for the EUR rate within 70 ms, with nothing cached',
+        deliveries: [
+          { worker: 'blue', job: 'eur-1', at: 0 },
+          { worker: 'green', job: 'eur-2', at: 0 },
+          { worker: 'blue', job: 'eur-3', at: 50 },
+          { worker: 'green', job: 'eur-4', at: 70 },
+        ],
+        tests: [
+          { name: 'every page asking for a rate gets it while Ratewire is up', property: 'allDeliveriesAcked' },
+          { name: 'pages asking for one currency at once share one Ratewire request', property: 'oneRatewireRequestPerCurrency' },
+          bounded('while pages wait for a rate'),
+        ],
+      },
+      {
+        // The clock may move on once while a call is in flight: a store call can
+        // take its 50 ms, a Ratewire request anything up to 800 ms.
+        name: 'Ratewire is slow while two processes wait for the EUR rate',
+        limits: { maxDelays: 1 },
+        deliveries: [
+          { worker: 'blue', job: 'eur-1', at: 0 },
+          { worker: 'green', job: 'eur-2', at: 0 },
+        ],
+        tests: [
+          { name: 'every page gets its rate however long Ratewire takes', property: 'allDeliveriesAcked' },
+          { name: 'a slow Ratewire answer is not requested twice', property: 'oneRatewireRequestPerCurrency' },
+          bounded('while Ratewire is slow'),
+        ],
+      },
+      {
+        name: 'pages ask for EUR and GBP at once',
+        deliveries: [
+          { worker: 'blue', job: 'eur-1', at: 0 },
+          { worker: 'green', job: 'gbp-1', at: 0 },
+        ],
+        tests: [
+          { name: 'two currencies can be loaded at the same time', property: 'currenciesLoadedTogether' },
+          { name: 'pages asking for different currencies at once all get their rates', property: 'allDeliveriesAcked' },
+        ],
+      },
+      {
+        // Ratewire answers 503 until it recovers; a request that came during the
+        // outage may get no rate, one that comes after must.
+        name: 'Ratewire fails a request, then recovers',
+        services: {
+          ratewire: provider({ reply: (args, call) => (call.at < RECOVERED_AT_MS ? call.reject('503 Service Unavailable') : quote(args[0])) }),
+        },
+        deliveries: [
+          { worker: 'blue', job: 'eur-1', at: 0 },
+          { worker: 'green', job: 'eur-2', at: 2_000 },
+        ],
+        tests: [
+          { name: 'a failed Ratewire request is not served to pages after Ratewire recovered', property: 'servedWhenRatewireIsUp' },
+          bounded('after Ratewire failed'),
+        ],
+      },
+      {
+        // Blue dies right after its first write to the store, whatever that is.
+        name: 'a process dies in the middle of loading the EUR rate',
+        crash: { worker: 'blue' },
+        deliveries: [
+          { worker: 'blue', job: 'eur-1', at: 0 },
+          { worker: 'green', job: 'eur-2', at: 60_000 },
+        ],
+        tests: [
+          { name: 'a process that died while loading a rate does not keep it from the pages for more than a minute', property: 'allDeliveriesAcked' },
+          bounded('after a process died'),
+        ],
+      },
+    ],
+  };
+};
