@@ -34,7 +34,7 @@ export const FETCH_LEASE_MS = 3_000;
  * cache again. It waits at most as long as that load can take, or, if the
  * loader died, until the marker's lease ends.
  */
-export const WAIT_POLL_MS = 100;
+export const WAIT_POLL_MS = 300;
 
 /**
  * Creates the rate cache of one process.

@@ -26,7 +26,7 @@ export const fetchingKey = (currency) => `fx:fetching:${currency}`;
  * How often a request that waits for another request's load looks at the
  * cache again. It waits at most as long as that load can take.
  */
-export const WAIT_POLL_MS = 100;
+export const WAIT_POLL_MS = 300;
 
 /**
  * Creates the rate cache of one process.
