@@ -1,4 +1,4 @@
-// Hidden tests for "Checkout lost its exchange rates at the top of the hour".
+// Hidden tests for 'Checkout showed "rate unavailable" every ten minutes'.
 //
 // The harness loads src/worker.js once per simulated process (blue, green) and
 // explores every order in which their store and Ratewire calls can arrive and
@@ -20,6 +20,7 @@ const RECOVERED_AT_MS = 1_000;
 /** When the last pages of the failure scenario arrive: the rate was loaded again by then. */
 const CACHED_AT_MS = 2_000;
 
+/** The store operations src/store/remote-store.js offers. */
 const STORE = ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'delete'];
 
 /** The Ratewire requests of a schedule, by currency: the trace's steps at it. */
