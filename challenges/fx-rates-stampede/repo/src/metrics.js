@@ -1,0 +1,30 @@
+/**
+ * The counters behind the fx-rates dashboard. Each process keeps its own; the
+ * metrics agent scrapes /metrics and adds them up across processes.
+ */
+
+/** Every counter this service reports. */
+export const COUNTERS = Object.freeze([
+  'rate_requests_total',
+  'rate_cache_hits_total',
+  'rate_cache_misses_total',
+  'ratewire_requests_total',
+  'ratewire_errors_total',
+  'rate_unavailable_total',
+]);
+
+/**
+ * Creates the counters of one process.
+ * @returns {{ inc(name: string, by?: number): void, snapshot(): Record<string, number>, render(): string }}
+ */
+export function createMetrics() {
+  const values = new Map(COUNTERS.map((name) => [name, 0]));
+  return {
+    inc(name, by = 1) {
+      if (!values.has(name)) throw new RangeError(`unknown counter ${name}`);
+      values.set(name, values.get(name) + by);
+    },
+    snapshot: () => Object.fromEntries(values),
+    render: () => [...values].map(([name, value]) => `${name} ${value}`).join('\n') + '\n',
+  };
+}
