@@ -17,17 +17,6 @@ export const STATUS_LABELS = Object.freeze({
 });
 
 /**
- * The page's wording for a status code.
- * @param {string} status
- * @returns {string}
- */
-export function labelOf(status) {
-  const label = STATUS_LABELS[status];
-  if (label === undefined) throw new RangeError(`unknown tracking status ${JSON.stringify(status)}`);
-  return label;
-}
-
-/**
  * Whether a status code is one Swiftline sends.
  * @param {string} status
  */
