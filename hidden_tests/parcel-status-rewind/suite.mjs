@@ -1,0 +1,263 @@
+// Hidden tests for 'Delivered parcels went back to "out for delivery"'.
+//
+// The harness imports src/consumer.js once per simulated tracker (each its own
+// process) and explores every order in which their store calls can arrive and
+// their timers fire, within the fault model of the repository README, from
+// which every number below is derived: store calls that complete within
+// 100 ms, a store call that fails having changed nothing, a queue that delivers
+// a parcel's events in any order, to either tracker, again after a failure or
+// 30 s, and the same event to both trackers at once; a tracker that freezes at
+// any point for any length of time, and one that dies.
+//
+// The data does not let an order other than `seq` get lucky: two events of one
+// parcel carry the same second (the depot's belt scans a parcel in and loads
+// it on the van together), event 10 follows event 9 (10 sorts before 9 as
+// text), and a later event can have an earlier status (back at the depot after
+// a failed delivery).
+
+const STORE = ['get', 'set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete', 'delete', 'incrBy', 'expire', 'compareAndExpire'];
+
+/** The store calls that change what the store holds: where a failing store fails. */
+const WRITES = ['set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete', 'delete', 'incrBy', 'expire', 'compareAndExpire'];
+
+const RETURNED = 'PX-4471-0932';
+const RETRIED = 'PX-5520-1187';
+
+/** Every Swiftline event of the scenarios, by job (its queue message id). */
+const EVENTS = {
+  'evt-7f3a-0007': { parcelId: RETURNED, seq: 7, status: 'in_transit', occurredAt: '2026-11-19T22:31:09Z', location: 'Doncaster hub' },
+  'evt-7f3a-0008': { parcelId: RETURNED, seq: 8, status: 'at_depot', occurredAt: '2026-11-20T07:12:44Z', location: 'Leeds depot' },
+  'evt-7f3a-0009': { parcelId: RETURNED, seq: 9, status: 'out_for_delivery', occurredAt: '2026-11-20T07:12:44Z', location: 'Leeds depot' },
+  'evt-7f3a-0010': { parcelId: RETURNED, seq: 10, status: 'delivered', occurredAt: '2026-11-20T10:41:05Z', location: 'LS6 2QT' },
+  'evt-91c2-0003': { parcelId: RETRIED, seq: 3, status: 'out_for_delivery', occurredAt: '2026-11-20T07:03:52Z', location: 'Leeds depot' },
+  'evt-91c2-0004': { parcelId: RETRIED, seq: 4, status: 'delivery_attempted', occurredAt: '2026-11-20T13:20:17Z', location: 'LS12 4PA' },
+  'evt-91c2-0005': { parcelId: RETRIED, seq: 5, status: 'at_depot', occurredAt: '2026-11-20T17:45:02Z', location: 'Leeds depot' },
+};
+
+/** The latest virtual time of a schedule, in ms: every scenario but the freeze ends by then. */
+const HORIZON_MS = 300_000;
+
+/**
+ * How long a tracker freezes: longer than anything the other scenarios let a
+ * tracker wait on (a lock or marker held that long would leave the dying
+ * tracker's parcel stuck past the horizon), so a freeze outlasts whatever it
+ * holds. The README bounds no pause.
+ */
+const FREEZE_MS = HORIZON_MS;
+
+const keyOf = (parcelId) => `parcel:${parcelId}:status`;
+const PARCEL_OF_KEY = new Map([RETURNED, RETRIED].map((p) => [keyOf(p), p]));
+
+/** The document a tracker that recorded `job` earlier left in the store: the scenario's starting point. */
+const shownBefore = (job) => ({
+  [keyOf(EVENTS[job].parcelId)]: JSON.stringify({ ...EVENTS[job], updatedBy: 'tracker-a' }),
+});
+
+/** A stored status document's `seq` and `status`, or why the page could not read it. */
+function readDocument(raw) {
+  if (raw === null || raw === undefined) return { missing: true };
+  try {
+    const doc = JSON.parse(raw);
+    if (Number.isInteger(doc?.seq) && typeof doc?.status === 'string') return { seq: doc.seq, status: doc.status };
+  } catch {
+    // unreadable: reported below
+  }
+  return { unreadable: raw.length > 120 ? `${raw.slice(0, 120)}…` : raw };
+}
+
+const describe = (doc) => `event ${doc.seq} (${doc.status})`;
+
+/** The events of a parcel a scenario starts with or delivers, by seq. */
+function eventsOf(world, parcelId) {
+  const bySeq = new Map();
+  for (const job of world.scenario.deliveries.map((d) => d.job)) {
+    if (EVENTS[job].parcelId === parcelId) bySeq.set(EVENTS[job].seq, EVENTS[job]);
+  }
+  const start = readDocument(world.scenario.store?.[keyOf(parcelId)]);
+  if (start.seq !== undefined) bySeq.set(start.seq, start);
+  return bySeq;
+}
+
+/**
+ * Once every delivery is done, each parcel's document is one of its real events,
+ * with that event's status, and no older than any event a tracker acknowledged
+ * (or the document it started from).
+ */
+const newestShown = {
+  end(world) {
+    for (const [key, parcelId] of PARCEL_OF_KEY) {
+      const events = eventsOf(world, parcelId);
+      if (events.size === 0) continue;
+      const doc = readDocument(world.store.entry(key, world.now)?.value);
+      const handled = world.deliveries.filter((d) => d.acked && EVENTS[d.job].parcelId === parcelId);
+      const start = readDocument(world.scenario.store?.[key]);
+      const floor = Math.max(start.seq ?? 0, ...handled.map((d) => EVENTS[d.job].seq));
+      const newest = events.get(floor);
+      const history = world.trace.filter((s) => s.key === key && s.operation !== 'get');
+      if (doc.missing || doc.unreadable !== undefined) {
+        world.violate('newestShown', `${key} ${doc.missing ? 'holds nothing' : `holds ${doc.unreadable}, which has no integer seq and status`}, `
+          + `so the tracking page shows no status for ${parcelId}; its newest event handled is ${describe(newest)}`, history);
+        return;
+      }
+      const real = events.get(doc.seq);
+      if (!real || real.status !== doc.status) {
+        world.violate('newestShown', `the page shows ${describe(doc)} for ${parcelId}, but its event ${doc.seq} is ${real ? `${real.status}` : 'not one Swiftline sent'}`, history);
+        return;
+      }
+      if (doc.seq < floor) {
+        const by = handled.filter((d) => EVENTS[d.job].seq === floor).map((d) => `${d.worker} #${d.attempt}`).join(', ');
+        world.violate('newestShown', `once every event was dealt with, the page shows ${describe(doc)} for ${parcelId}, `
+          + `but ${by ? `${by} handled` : 'the store already held'} its newer ${describe(newest)}`, history);
+        return;
+      }
+    }
+  },
+};
+
+/** A parcel's document never goes back to an older event, nor away: checked at every store write. */
+const neverBack = {
+  onStore(world, op, before, value, step) {
+    const key = op.args?.[0];
+    if (!PARCEL_OF_KEY.has(key) || before === undefined) return;
+    const after = world.store.entry(key, world.now)?.value ?? null;
+    if (after === before.value) return;
+    const was = readDocument(before.value);
+    const now = readDocument(after);
+    if (was.seq === undefined) return;
+    if (now.missing) {
+      world.violate('neverBack', `${op.worker} removed ${key}: the page went from ${describe(was)} to no status at all for ${PARCEL_OF_KEY.get(key)}`, [step]);
+    } else if (now.seq === undefined || now.seq < was.seq) {
+      world.violate('neverBack', `${op.worker} replaced ${describe(was)} with ${now.seq === undefined ? 'an unreadable document' : describe(now)}: `
+        + `the page showed ${PARCEL_OF_KEY.get(key)} going back to an older event`, [step]);
+    }
+  },
+};
+
+/**
+ * The numbers of the dossier's fault model the worlds are built from.
+ * @param {object | null} faultModel
+ */
+function modelOf(faultModel) {
+  const store = faultModel?.remotes?.store;
+  if (!store || !faultModel.delivery) throw new Error('this suite explores the dossier\'s fault model, which must describe the store and the queue');
+  return {
+    storeMs: store.latencyMs,
+    storeFails: store.failures.some((f) => f.effect === 'none'),
+    redeliver: { everyMs: faultModel.delivery.redeliveryAfterMs, maxAttempts: 3 },
+    overlapping: faultModel.delivery.duplicates === 'overlapping',
+    pauses: faultModel.pauses !== null,
+    crashes: faultModel.crashes !== 'none',
+  };
+}
+
+export default ({ faultModel }) => {
+  const m = modelOf(faultModel);
+  const at0 = (worker, job) => ({ worker, job, at: 0 });
+  const scenarios = [
+    {
+      name: 'two events of one parcel, scanned in the same second, reach the two trackers at once',
+      store: shownBefore('evt-7f3a-0007'),
+      redeliver: m.redeliver,
+      deliveries: [at0('tracker-a', 'evt-7f3a-0008'), at0('tracker-b', 'evt-7f3a-0009')],
+      tests: [
+        { name: 'the page shows each parcel\'s newest event once its events are handled', property: 'newestShown' },
+        { name: 'the page never goes back to an older event of a parcel', property: 'neverBack' },
+        { name: 'no event is retried against the store without end', property: 'boundedCalls' },
+      ],
+    },
+    {
+      name: 'an older event and a repeat arrive after a newer one was recorded',
+      store: shownBefore('evt-91c2-0003'),
+      redeliver: m.redeliver,
+      deliveries: [
+        at0('tracker-a', 'evt-91c2-0004'),
+        { worker: 'tracker-b', job: 'evt-91c2-0005', after: 0 },
+        { worker: 'tracker-b', job: 'evt-91c2-0004', after: 1 },
+      ],
+      tests: [
+        { name: 'a parcel back at the depot after a failed delivery shows it, whatever arrives late', property: 'newestShown' },
+        { name: 'an event delivered again after a newer one never takes the page back', property: 'neverBack' },
+        { name: 'older and repeated events are acknowledged, not retried', property: 'allDeliveriesAcked' },
+      ],
+    },
+  ];
+  if (m.pauses) {
+    scenarios.push({
+      name: 'out for delivery and delivered reach the two trackers at once, and one tracker freezes at any point',
+      store: shownBefore('evt-7f3a-0008'),
+      redeliver: m.redeliver,
+      // The freeze falls at every point of a schedule.
+      pauses: [{ worker: 'tracker-a', ms: FREEZE_MS }],
+      limits: { maxDelays: 1, horizonMs: FREEZE_MS + HORIZON_MS },
+      deliveries: [at0('tracker-a', 'evt-7f3a-0009'), at0('tracker-b', 'evt-7f3a-0010')],
+      tests: [
+        { name: 'a delivered parcel stays delivered when its earlier event is handled at the same time', property: 'newestShown' },
+        { name: 'the page never goes back from delivered, even when a tracker froze', property: 'neverBack' },
+      ],
+    });
+  }
+  if (m.storeFails) {
+    scenarios.push({
+      name: 'the store fails a tracker\'s writes, and the queue delivers the event again',
+      store: shownBefore('evt-7f3a-0009'),
+      redeliver: m.redeliver,
+      faults: WRITES.map((method) => ({
+        target: 'store', method,
+        // The first write of the parcel's status document in tracker-b's first
+        // attempt, whatever the tracker writes before it; the store answers again afterwards.
+        fail: (args, call) => call.worker === 'tracker-b' && call.delivery?.attempt === 1 && call.failures === 0 && PARCEL_OF_KEY.has(args[0])
+          && `store ${method} failed: READONLY You can't write against a read only replica.`,
+      })),
+      deliveries: [at0('tracker-b', 'evt-7f3a-0010'), at0('tracker-a', 'evt-7f3a-0009')],
+      tests: [
+        { name: 'an event whose write failed is recorded when it is delivered again', property: 'newestShown' },
+        { name: 'every event is dealt with once the store answers again', property: 'allDeliveriesAcked' },
+      ],
+    });
+  }
+  if (m.overlapping) {
+    scenarios.push({
+      name: 'the same event reaches both trackers at once',
+      store: shownBefore('evt-7f3a-0009'),
+      redeliver: m.redeliver,
+      deliveries: [at0('tracker-a', 'evt-7f3a-0010'), at0('tracker-b', 'evt-7f3a-0010')],
+      tests: [
+        { name: 'an event handled twice at once is recorded and acknowledged', property: 'allDeliveriesAcked' },
+        { name: 'an event handled twice at once leaves the newest event shown', property: 'newestShown' },
+      ],
+    });
+  }
+  if (m.crashes) {
+    scenarios.push({
+      name: 'a tracker dies right after its first write',
+      store: shownBefore('evt-7f3a-0008'),
+      redeliver: m.redeliver,
+      crash: { worker: 'tracker-b' },
+      limits: { maxDelays: 1 },
+      deliveries: [at0('tracker-b', 'evt-7f3a-0010'), at0('tracker-a', 'evt-7f3a-0009')],
+      tests: [
+        { name: 'the other tracker deals with its events when a tracker died', property: 'allDeliveriesAcked' },
+        { name: 'the page never goes back when a tracker died mid-event', property: 'neverBack' },
+      ],
+    });
+  }
+
+  return {
+    subject: {
+      module: 'src/consumer.js',
+      factory: 'createTracker',
+      method: 'handle',
+      deps: {
+        trackerId: { $: 'worker' },
+        store: { $: 'remote', name: 'store', methods: STORE },
+        clock: { $: 'clock' },
+      },
+      message: (job, attempt) => ({ messageId: job, attempt, ...EVENTS[job] }),
+      // The poller deletes every message whose handling resolved (README).
+      acked: () => true,
+    },
+    properties: { newestShown, neverBack },
+    limits: { maxLatencyMs: m.storeMs[1], maxDelays: 2, maxCallsPerDelivery: 40, maxSchedulesAfterFailure: 20, maxWork: 3_000, horizonMs: HORIZON_MS },
+    scenarios,
+  };
+};
