@@ -290,6 +290,43 @@ const answersTrue = {
   },
 };
 
+/**
+ * Housekeeping is quiet when there is nothing to do: a housekeeping run that
+ * starts after every command was answered and every approved return's event
+ * was confirmed by the bus to a delivery that then ended well (answered, and
+ * none of its calls failed) publishes nothing. Before that, a run may publish
+ * an event again: its earlier publish may not have reached the bus, or not
+ * have been recorded.
+ */
+const quietHousekeeping = {
+  end(world) {
+    const steps = world.trace;
+    const endedWell = (request, after) => {
+      const handled = steps.find((s) => s.operation === 'handle' && s.request === request && s.step > after);
+      const failed = steps.some((s) => s.request === request && /^failed/.test(s.result));
+      return handled && /^returned /.test(handled.result) && !failed ? handled.step : null;
+    };
+    const commands = world.deliveries.filter((d) => /^(approve|cancel)-/.test(d.job));
+    if (commands.some((d) => !d.acked)) return;
+    let quietFrom = Math.max(0, ...steps.filter((s) => s.operation === 'handle' && /^(approve|cancel)-/.test(s.key)).map((s) => s.step));
+    for (const id of approvals(world).keys()) {
+      const settled = approvedEvents(world)
+        .filter((e) => e.topic === 'returns' && e.event.returnId === id && !/^failed/.test(e.step.result))
+        .map((e) => endedWell(e.step.request, e.step.step)).filter((step) => step !== null);
+      if (settled.length === 0) return;
+      quietFrom = Math.max(quietFrom, Math.min(...settled));
+    }
+    for (const publish of steps.filter((s) => s.service === 'bus' && s.operation === 'publish' && s.request?.startsWith('tick-'))) {
+      const received = steps.find((s) => s.operation === 'receive' && s.request === publish.request);
+      if (!received || received.step <= quietFrom) continue;
+      world.violate('quietHousekeeping',
+        `${publish.request} started at step ${received.step}, when every command was answered and the bus had confirmed every event, `
+        + `yet it published again (${publish.result}): housekeeping would send every event again every 10 s, for ever`, [received, publish]);
+      return;
+    }
+  },
+};
+
 /** The fault model's remote `name`, or a clear error when the run was given none. */
 function remote(faultModel, name) {
   const model = faultModel?.remotes?.[name];
@@ -334,6 +371,7 @@ export default ({ faultModel }) => {
         { name: 'no return is announced before its approval is written, nor again long after', property: 'noEventWithoutApproval' },
         { name: 'two workers announcing at once refund a return once', property: 'oneRefundPerReturn' },
         { name: 'an approval during housekeeping is answered approved', property: 'answersTrue' },
+        { name: 'housekeeping does not publish again what the bus already confirmed', property: 'quietHousekeeping' },
       ],
     },
     {
@@ -385,6 +423,7 @@ export default ({ faultModel }) => {
       tests: [
         { name: 'an approval whose publish was refused is still announced', property: 'noLostRefund' },
         { name: 'an approval whose publish was refused is answered truthfully', property: 'answersTrue' },
+        { name: 'once a refused publish went through, housekeeping stays quiet', property: 'quietHousekeeping' },
       ],
     });
   }
@@ -466,7 +505,7 @@ export default ({ faultModel }) => {
         : { id: `cmd-${job}`, type: job.startsWith('approve-') ? 'return.approve' : 'return.cancel', returnId: job.replace(/^(approve|cancel)-/, ''), agent: 'wh-ines', attempt }),
       acked: (outcome) => ANSWERS.includes(outcome),
     },
-    properties: { noLostRefund, noEventWithoutApproval, oneRefundPerReturn, answersTrue },
+    properties: { noLostRefund, noEventWithoutApproval, oneRefundPerReturn, answersTrue, quietHousekeeping },
     limits: { maxLatencyMs: Math.max(db.latencyMs[1], bus.latencyMs[1]), maxSchedulesAfterFailure: 10, maxCallsPerDelivery: 40, maxWork: 4_000 },
     scenarios,
   };
