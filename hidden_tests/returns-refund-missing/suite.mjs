@@ -427,6 +427,22 @@ export default ({ faultModel }) => {
       ],
     });
   }
+  if (bus.failures.some((f) => f.kind === 'timeout')) {
+    // "May or may not have kept it": both, so that no fix can take a timeout
+    // for either.
+    scenarios.push({
+      name: "blue's first publish times out and the bus has nothing",
+      limits: oneAtATime,
+      services: world([RETURNS.parka, RETURNS.tent]),
+      faults: [{ target: 'bus', method: 'publish', fail: (args, call) => call.worker === 'blue' && call.failures === 0 && 'publish timed out after 2000 ms: the broker did not confirm' }],
+      redeliver,
+      deliveries: [approve(RETURNS.parka, 'blue', 0), tickAfter('blue', 1, 0), tick('green', 2, lastTickAt)],
+      tests: [
+        { name: 'an approval whose publish timed out unseen is still announced', property: 'noLostRefund' },
+        { name: 'an approval whose publish timed out unseen is answered truthfully', property: 'answersTrue' },
+      ],
+    });
+  }
   if (bus.failures.some((f) => f.kind === 'timeout' && f.effect !== 'none')) {
     scenarios.push({
       name: "blue's first publish times out after the bus kept the event",
@@ -443,13 +459,13 @@ export default ({ faultModel }) => {
   }
 
   // The README: a database write may fail, having written nothing. Every
-  // write of blue's first attempt at the approval fails; the queue delivers
-  // the command again.
+  // write of blue's first attempt at each command fails, the approval's and
+  // housekeeping's; the queue delivers them again.
   if (db.failures.length > 0) {
-    const fail = (args, call) => call.worker === 'blue' && call.delivery?.job.startsWith('approve-') && call.delivery.attempt === 1
+    const fail = (args, call) => call.worker === 'blue' && call.delivery?.attempt === 1
       && 'returns-db: primary failover in progress, nothing was written';
     scenarios.push({
-      name: "the database fails blue's first attempt at the approval",
+      name: "the database fails every write of blue's first attempts",
       limits: oneAtATime,
       services: world([RETURNS.parka, RETURNS.tent]),
       redeliver,
