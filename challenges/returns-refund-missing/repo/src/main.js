@@ -38,6 +38,7 @@ if (process.argv.includes('--demo')) {
   const db = createReturnsDbClient({ baseUrl: config.dbUrl, token: config.dbToken, timeoutMs: config.dbTimeoutMs });
   const bus = createEventBusClient({ baseUrl: config.busUrl, token: config.busToken, timeoutMs: config.busPublishTimeoutMs });
   const worker = createReturnsWorker({ workerId: config.workerId, db, bus, clock: systemClock, logger });
+  // The queue's consumer library comes with the platform's base image, not from npm.
   const { consume } = await import('@fernhill/command-queue');
   consume({ queue: 'returns-commands', visibilityTimeoutMs: config.visibilityTimeoutMs, handle: (command) => worker.handle(command) });
 }
