@@ -36,7 +36,7 @@ function decide(row) {
 }
 
 /** A row in a message: its version and what it says. */
-const show = (row) => `version ${row.version} (${row.status}, ${row.scopes.join(' ')})`;
+const show = (row) => `version ${row.version} (${row.status}; scopes ${row.scopes.join(' ')})`;
 
 /** The keys database: one table, every committed version kept, every read recorded. */
 function keysDb(latencyMs) {
@@ -96,8 +96,8 @@ const changesHoldOnceSaved = {
       if (allowed.some((v) => decide(v) === status)) continue;
       const as = versions.filter((v) => decide(v) === status).map((v) => v.version);
       world.violate('changesHoldOnceSaved',
-        `${d.job} (${d.worker}) started after ${newest.job} was saved (the key at ${show(allowed[0])}) and was answered ${status}, `
-        + `as only version ${as.join(' or ')} of the key would answer: it was decided on a row older than the saved change`,
+        `${d.job} (${d.worker}) started after ${newest.job} was saved, which made the key ${show(allowed[0])}, and was answered ${status}, `
+        + `which only version ${as.join(' or ')} of the key gives: it was decided on a row older than the saved change`,
         [newest.step, start, lastStep(world, d, 'handle')].filter(Boolean));
       return;
     }
@@ -259,7 +259,6 @@ export default ({ faultModel }) => {
       {
         // Two lookups miss together on both processes; a third comes later.
         name: 'requests with a key nobody changes',
-        limits: { maxDelays: 1 },
         deliveries: [
           request('blue', 'rq-1', { at: 0 }),
           request('green', 'rq-2', { at: 0 }),
