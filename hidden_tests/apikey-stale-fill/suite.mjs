@@ -154,20 +154,21 @@ export default ({ faultModel }) => {
     },
     services: { keysdb: keysDb(db.latencyMs) },
     properties: { changesHoldOnceSaved, unchangedKeyFromCache },
-    limits: { maxLatencyMs: store.latencyMs[1], maxDelays: 0, maxWork: 3_000, maxCallsPerDelivery: 40, maxSchedulesAfterFailure: 20 },
+    limits: { maxLatencyMs: store.latencyMs[1], maxDelays: 0, maxWork: 4_000, maxCallsPerDelivery: 40, maxSchedulesAfterFailure: 20 },
     scenarios: [
       {
         // The incident: a lookup that missed is in flight when the revoke is
-        // committed and the key cleared, and rq-2 starts the moment the
-        // console shows the revoke saved. The clock may move on once while a
-        // call is in flight, so a query can take its 400 ms while the other
-        // process's calls go ahead.
+        // committed and the key cleared; rq-3 comes once everything has
+        // settled. The clock may move on once while a call is in flight, so
+        // a query can take its 400 ms while the other process's calls go
+        // ahead. (The scenarios below have a request start the moment a
+        // change is saved.)
         name: 'a key is revoked while a request is looking it up',
-        limits: { maxDelays: 1, maxWork: 8_000 },
+        limits: { maxDelays: 1 },
         deliveries: [
           request('blue', 'rq-1', { at: 0 }),
           request('green', 'revoke-1', { at: 0 }),
-          request('blue', 'rq-2', { after: 1, delayMs: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
         ],
         tests: [
           fresh,
