@@ -132,10 +132,8 @@ export default ({ faultModel }) => {
   // Every call and pause of a scenario is over long before this: the last request looks.
   const settledMs = 4 * pauseMs;
   const request = (worker, job, when) => ({ worker, job, ...when });
-  const fresh = { name: 'a request that starts after a change was saved is decided on the changed key', property: 'changesHoldOnceSaved' };
   // The edge and the console send a request again 2 s after a 503, in every scenario.
   const retried = (scenario) => ({ redeliver: { everyMs: retryMs, maxAttempts: 3 }, ...scenario });
-  const answered = { name: 'every request with the key is answered while the cache and the database answer', property: 'allDeliveriesAcked' };
   return {
     subject: {
       module: 'src/worker.js',
@@ -171,8 +169,8 @@ export default ({ faultModel }) => {
           request('green', 'rq-3', { at: settledMs }),
         ],
         tests: [
-          fresh,
-          answered,
+          { name: 'a request that starts after a change was saved is decided on the changed key', property: 'changesHoldOnceSaved' },
+          { name: 'every request with the key is answered while the cache and the database answer', property: 'allDeliveriesAcked' },
           { name: 'no request keeps calling the cache without end', property: 'boundedCalls' },
         ],
       },
