@@ -1,0 +1,273 @@
+// Hidden tests for 'A revoked API key kept working for fifteen minutes'.
+//
+// The harness loads src/worker.js once per simulated process (blue, green) and
+// explores every order in which their cache and database calls can arrive and
+// their timers fire, within the fault model of the repository README (and of
+// fault_model in dossier.yaml, which this suite receives): two processes that
+// share only the cache and the keys database, each handling several requests
+// at once; cache calls within 50 ms, some failing; database queries taking 5
+// to 400 ms; a process that stops for up to 5 s or dies at any point; failed
+// requests sent again 2 s later.
+
+/** The key every scenario is about, as the keys database holds it at first. */
+const KEY_ID = 'key_7Hq2';
+const FIRST_ROW = Object.freeze({
+  keyId: KEY_ID, tenant: 'northwind', status: 'active', scopes: ['orders:read', 'orders:write'], version: 3,
+  updatedAt: '2026-09-02T10:00:00.000Z',
+});
+
+/** The scope every API request of the scenarios needs. */
+const SCOPE = 'orders:write';
+
+/** The cache operations src/store/remote-store.js offers. */
+const STORE = ['get', 'set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete', 'delete', 'incrBy'];
+
+/** The console's changes, by job: what each does to the key. */
+const CHANGES = {
+  'revoke-1': { kind: 'revoke' },
+  'revoke-2': { kind: 'revoke' },
+  'scopes-1': { kind: 'set-scopes', scopes: ['orders:read'] },
+};
+
+/** What the edge answers for a request with this row (src/auth/authorize.js, restated). */
+function decide(row) {
+  if (!row || row.status !== 'active') return 401;
+  return row.scopes.includes(SCOPE) ? 200 : 403;
+}
+
+/** A row in a message: its version and what it says. */
+const show = (row) => `version ${row.version} (${row.status}; scopes ${row.scopes.join(' ')})`;
+
+/** The keys database: one table, every committed version kept, every read recorded. */
+function keysDb(latencyMs) {
+  return {
+    state: () => ({ row: { ...FIRST_ROW }, versions: [{ ...FIRST_ROW }], updates: [], reads: [] }),
+    methods: {
+      findKey(state, [keyId], call) {
+        state.reads.push({ job: call.job, worker: call.worker, version: state.row.version });
+        return keyId === KEY_ID ? structuredClone(state.row) : null;
+      },
+      updateKey(state, [keyId, change], call) {
+        if (keyId !== KEY_ID) return call.reject(`no API key ${keyId}`);
+        const next = {
+          ...state.row,
+          ...(change?.status === 'revoked' ? { status: 'revoked' } : {}),
+          ...(Array.isArray(change?.scopes) ? { scopes: [...change.scopes].sort() } : {}),
+          version: state.row.version + 1,
+          updatedAt: new Date(call.at).toISOString(),
+        };
+        state.row = next;
+        state.versions.push(next);
+        state.updates.push({ job: call.job, version: next.version });
+        return structuredClone(next);
+      },
+    },
+    latencyMs,
+    label: 'key update',
+    writes: ['updateKey'],
+    describe: (method, [keyId], reply) => `${keyId} → ${reply ? show(reply) : 'no row'}`,
+  };
+}
+
+/** The last step of `operation` for a delivery: its start ('receive') or its answer ('handle'). */
+const lastStep = (world, d, operation) => world.trace.findLast((s) => s.operation === operation && s.key === d.job && s.worker === d.worker);
+
+/**
+ * Once a change was answered 200, every request that starts afterwards is
+ * decided on that change or a later one: its answer is what some version at
+ * least as new as the change says.
+ */
+const changesHoldOnceSaved = {
+  end(world) {
+    const { versions, updates } = world.services.state('keysdb');
+    const saved = world.deliveries.filter((d) => CHANGES[d.job] && d.acked).map((d) => ({
+      job: d.job,
+      step: lastStep(world, d, 'handle'),
+      version: Math.max(...updates.filter((u) => u.job === d.job).map((u) => u.version)),
+    }));
+    for (const d of world.deliveries.filter((r) => !CHANGES[r.job] && !world.crashed.has(r.worker))) {
+      const status = d.outcome?.status;
+      if (![200, 401, 403].includes(status)) continue;
+      const start = lastStep(world, d, 'receive');
+      const before = saved.filter((c) => c.step && start && c.step.step < start.step);
+      if (before.length === 0) continue;
+      const newest = before.reduce((a, b) => (b.version > a.version ? b : a));
+      const allowed = versions.filter((v) => v.version >= newest.version);
+      if (allowed.some((v) => decide(v) === status)) continue;
+      const as = versions.filter((v) => decide(v) === status).map((v) => v.version);
+      world.violate('changesHoldOnceSaved',
+        `${d.job} (${d.worker}) started after ${newest.job} was saved, which made the key ${show(allowed[0])}, and was answered ${status}, `
+        + `which only version ${as.join(' or ')} of the key gives: it was decided on a row older than the saved change`,
+        [newest.step, start, lastStep(world, d, 'handle')].filter(Boolean));
+      return;
+    }
+  },
+};
+
+/** A request whose job ends in "-again" comes after the key was cached and nothing changed: it reads no row. */
+const unchangedKeyFromCache = {
+  end(world) {
+    const read = world.services.state('keysdb').reads.find((r) => r.job.endsWith('-again'));
+    if (read) {
+      world.violate('unchangedKeyFromCache',
+        `${read.job} (${read.worker}) queried the keys database although ${KEY_ID} had been looked up before and had not changed: `
+        + 'it should have been answered from the cache');
+    }
+  },
+};
+
+/** The fault model's remote `name`, or a clear error when the run was given none. */
+function remote(faultModel, name) {
+  const model = faultModel?.remotes?.[name];
+  if (!model) throw new Error(`this suite explores the dossier's fault model, which says nothing about the remote "${name}"`);
+  return model;
+}
+
+export default ({ faultModel }) => {
+  const store = remote(faultModel, 'store');
+  const db = remote(faultModel, 'keysdb');
+  const retryMs = faultModel.delivery.redeliveryAfterMs;
+  const pauseMs = faultModel.pauses.maxMs;
+  const [crashBound] = faultModel.timeouts.map((t) => t.afterMs);
+  // Every call and pause of a scenario is over long before this: the last request looks.
+  const settledMs = 4 * pauseMs;
+  const request = (worker, job, when) => ({ worker, job, ...when });
+  // The edge and the console send a request again 2 s after a 503, in every scenario.
+  const retried = (scenario) => ({ redeliver: { everyMs: retryMs, maxAttempts: 3 }, ...scenario });
+  return {
+    subject: {
+      module: 'src/worker.js',
+      factory: 'createGatekeeper',
+      method: 'handle',
+      deps: {
+        workerId: { $: 'worker' },
+        store: { $: 'remote', name: 'store', methods: STORE },
+        db: { $: 'remote', name: 'keysdb', methods: ['findKey', 'updateKey'] },
+        clock: { $: 'clock' },
+      },
+      message: (job) => (CHANGES[job]
+        ? { requestId: job, keyId: KEY_ID, ...CHANGES[job] }
+        : { requestId: job, kind: 'request', keyId: KEY_ID, scope: SCOPE }),
+      acked: (outcome) => [200, 401, 403].includes(outcome?.status),
+    },
+    services: { keysdb: keysDb(db.latencyMs) },
+    properties: { changesHoldOnceSaved, unchangedKeyFromCache },
+    limits: { maxLatencyMs: store.latencyMs[1], maxDelays: 0, maxWork: 4_000, maxCallsPerDelivery: 40, maxSchedulesAfterFailure: 20 },
+    scenarios: [
+      {
+        // The incident: a lookup that missed is in flight when the revoke is
+        // committed and the key cleared; rq-3 comes once everything has
+        // settled. The clock may move on once while a call is in flight, so
+        // a query can take its 400 ms while the other process's calls go
+        // ahead. (The scenarios below have a request start the moment a
+        // change is saved.)
+        name: 'a key is revoked while a request is looking it up',
+        limits: { maxDelays: 1 },
+        deliveries: [
+          request('blue', 'rq-1', { at: 0 }),
+          request('green', 'revoke-1', { at: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
+        ],
+        tests: [
+          { name: 'a request that starts after a change was saved is decided on the changed key', property: 'changesHoldOnceSaved' },
+          { name: 'every request with the key is answered while the cache and the database answer', property: 'allDeliveriesAcked' },
+          { name: 'no request keeps calling the cache without end', property: 'boundedCalls' },
+        ],
+      },
+      {
+        // Two changes in a row: the scopes are cut, then the key is revoked.
+        // rq-1 and the revoke start the moment the first change is saved, so
+        // rq-1 meets whatever the first change left in the cache, and the
+        // second change whatever rq-1 left there.
+        name: 'the scopes are cut and then the key revoked while requests look it up',
+        deliveries: [
+          request('green', 'scopes-1', { at: 0 }),
+          request('blue', 'rq-1', { after: 0, delayMs: 0 }),
+          request('green', 'revoke-2', { after: 0, delayMs: 0 }),
+          request('blue', 'rq-2', { after: 2, delayMs: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
+        ],
+        tests: [
+          { name: 'after two changes in a row, requests are decided on the latest saved one', property: 'changesHoldOnceSaved' },
+        ],
+      },
+      {
+        // Blue may stop for the longest pause the README allows, anywhere:
+        // between its database read and whatever it writes to the cache too.
+        name: 'a process stops for a while in the middle of a lookup',
+        pauses: [{ worker: 'blue', ms: pauseMs }],
+        deliveries: [
+          request('blue', 'rq-1', { at: 0 }),
+          request('green', 'revoke-1', { at: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
+        ],
+        tests: [
+          { name: 'a lookup that stopped for a while does not bring back a revoked key', property: 'changesHoldOnceSaved' },
+        ],
+      },
+      {
+        // The revoke's first call to the cache fails, whichever call that is;
+        // the console sends the revoke again 2 s after the 503.
+        name: 'the cache fails the revoke once',
+        faults: STORE.map((method) => ({
+          target: 'store', method, fail: (args, call) => call.job === 'revoke-1' && call.delivery?.attempt === 1 && 'cache timed out',
+        })),
+        deliveries: [
+          request('blue', 'rq-1', { at: 0 }),
+          request('green', 'revoke-1', { at: 0 }),
+          request('blue', 'rq-2', { after: 1, delayMs: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
+        ],
+        tests: [
+          { name: 'a change is shown as saved only once requests can no longer see the old key', property: 'changesHoldOnceSaved' },
+          { name: 'a change whose cache call failed is saved when the console tries again', property: 'allDeliveriesAcked' },
+        ],
+      },
+      {
+        // Green dies right after its first write (the revoke's update, or
+        // anything it writes before); the console sends the revoke to blue
+        // 2 s later.
+        name: 'a process dies in the middle of a revoke',
+        crash: { worker: 'green' },
+        deliveries: [
+          request('blue', 'rq-1', { at: 0 }),
+          request('green', 'revoke-1', { at: 0 }),
+          request('blue', 'revoke-1', { at: retryMs }),
+          request('blue', 'rq-2', { after: 2, delayMs: 0 }),
+          request('blue', 'rq-3', { at: settledMs }),
+        ],
+        tests: [
+          { name: 'a revoke retried after a process died holds once it is saved', property: 'changesHoldOnceSaved' },
+        ],
+      },
+      {
+        // Blue dies right after its first write to the cache during a lookup;
+        // green looks the key up once the README's bound has passed, then again.
+        name: 'a process dies in the middle of a lookup',
+        limits: { maxDelays: 1 },
+        crash: { worker: 'blue' },
+        deliveries: [
+          request('blue', 'rq-1', { at: 0 }),
+          request('green', 'rq-2', { at: crashBound }),
+          request('green', 'rq-2-again', { after: 1, delayMs: 1_000 }),
+        ],
+        tests: [
+          { name: 'a process that died looking a key up does not keep it out of the cache for long', property: 'unchangedKeyFromCache' },
+        ],
+      },
+      {
+        // Two lookups miss together on both processes; a third comes later.
+        name: 'requests with a key nobody changes',
+        deliveries: [
+          request('blue', 'rq-1', { at: 0 }),
+          request('green', 'rq-2', { at: 0 }),
+          request('blue', 'rq-3-again', { at: 1_000 }),
+        ],
+        tests: [
+          { name: 'a key that has not changed is answered from the cache', property: 'unchangedKeyFromCache' },
+          { name: 'requests with a key that has not changed are all answered', property: 'allDeliveriesAcked' },
+        ],
+      },
+    ].map(retried),
+  };
+};
