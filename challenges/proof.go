@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
-	"sync"
 
 	"github.com/racecase/racecase/runner"
 )
@@ -166,71 +165,36 @@ type claim struct {
 // order; an error means the runner itself failed and nothing can be
 // concluded.
 func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts ProofOptions) ([]Proof, error) {
-	if opts.Hidden == nil {
-		return nil, fmt.Errorf("%s: no hidden suite given", d.Slug)
+	return ProveAll(ctx, r, fsys, []DossierSuite{{Dossier: d, Hidden: opts.Hidden}}, opts)
+}
+
+// DossierSuite is a dossier with its hidden suite, as ProveAll takes them.
+type DossierSuite struct {
+	Dossier *Dossier
+	Hidden  map[string][]byte
+}
+
+// ProveAll proves each dossier as Prove does, with their hidden suites from
+// suites (opts.Hidden is not used), and returns the proofs dossier by
+// dossier. Every run of every dossier shares one pool of opts.Parallel
+// runs, so one dossier's long explorations overlap another's short ones;
+// the order they start in changes only how long the whole takes, never a
+// proof (see startOrder).
+func ProveAll(ctx context.Context, r runner.Runner, fsys fs.FS, suites []DossierSuite, opts ProofOptions) ([]Proof, error) {
+	plans := make([]*proofPlan, len(suites))
+	for i, s := range suites {
+		p, err := planProof(ctx, fsys, s, opts)
+		if err != nil {
+			return nil, err
+		}
+		plans[i] = p
 	}
-	claims, err := d.claims(fsys, max(opts.Runs, 1))
-	if err != nil {
+	if err := runPlans(ctx, r, plans, opts); err != nil {
 		return nil, err
 	}
-	var score *MutationScore
-	if opts.Mutants {
-		fixed, err := d.SolutionFiles(fsys)
-		if err != nil {
-			return nil, err
-		}
-		var mutants []claim
-		mutants, score, err = d.mutantClaims(ctx, fsys, fixed, opts.Syntax)
-		if err != nil {
-			return nil, err
-		}
-		claims = append(claims, mutants...)
-	}
-	proofs := make([]Proof, len(claims))
-	errs := make([]error, len(claims))
-	total := 0
-	for _, c := range claims {
-		total += c.runs
-	}
-	var mu sync.Mutex
-	done := 0
-	ran := func() {
-		if opts.Progress == nil {
-			return
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		done++
-		opts.Progress(done, total)
-	}
-	if opts.Progress != nil {
-		opts.Progress(0, total)
-	}
-	slots := make(chan struct{}, max(opts.Parallel, 1))
-	var wg sync.WaitGroup
-	for i, c := range claims {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			slots <- struct{}{}
-			defer func() { <-slots }()
-			if c.mutant != nil {
-				proofs[i], errs[i] = d.proveMutant(ctx, r, opts, c)
-				ran()
-			} else {
-				proofs[i], errs[i] = d.prove(ctx, r, opts, c, ran)
-			}
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	if score != nil {
-		first := len(proofs) - (score.Equivalent + score.NonEquivalent)
-		proofs = append(proofs, scoreProof(d.Slug, score, proofs[first:]))
+	var proofs []Proof
+	for _, p := range plans {
+		proofs = append(proofs, p.judge(opts.Image)...)
 	}
 	return proofs, nil
 }
@@ -260,18 +224,14 @@ func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
 	return claims, nil
 }
 
-// prove runs one claim, calling ran after each of its runs.
-func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions, c claim, ran func()) (Proof, error) {
-	job := d.NewJob(opts.Image, c.suite, c.files, opts.Hidden)
+// judgeClaim decides one claim from its runs' results, in run order.
+func (d *Dossier) judgeClaim(image string, hidden map[string][]byte, c claim, results []*runner.Results) Proof {
+	job := d.NewJob(image, c.suite, c.files, hidden)
 	p := Proof{Dossier: d.Slug, Subject: c.subject, Suite: c.suite, Want: c.want}
 	var first, missed string
 	measured := c.suite == runner.SuiteHidden && c.want == runner.VerdictPass
-	for run := 1; run <= c.runs; run++ {
-		res, err := r.Run(ctx, job)
-		if err != nil {
-			return Proof{}, fmt.Errorf("%s: %s (%s suite): %w", d.Slug, c.subject, c.suite, err)
-		}
-		ran()
+	for i, res := range results {
+		run := i + 1
 		fingerprint := resultsFingerprint(res)
 		p.Runs++
 		if run == 1 {
@@ -310,7 +270,7 @@ func (d *Dossier) prove(ctx context.Context, r runner.Runner, opts ProofOptions,
 				strings.Join(marked, ", repo/"), SkeletonMarker)
 		}
 	}
-	return p, nil
+	return p
 }
 
 // resultsFingerprint is the part of a result that must repeat exactly: the

@@ -126,8 +126,8 @@ func (d *Dossier) mutantClaims(ctx context.Context, fsys fs.FS, fixed map[string
 // it; a pass lets it survive (as it should when it is marked equivalent); any
 // other verdict (a timeout, an error) kills it only if a second run repeats
 // it exactly, and is reported as such.
-func (d *Dossier) proveMutant(ctx context.Context, r runner.Runner, opts ProofOptions, c claim) (Proof, error) {
-	job := d.NewJob(opts.Image, c.suite, c.files, opts.Hidden)
+func (d *Dossier) proveMutant(ctx context.Context, r runner.Runner, image string, hidden map[string][]byte, c claim) (Proof, error) {
+	job := d.NewJob(image, c.suite, c.files, hidden)
 	mp := *c.mutant
 	p := Proof{Dossier: d.Slug, Subject: c.subject, Suite: c.suite, Want: runner.VerdictFail, Mutant: &mp}
 	if mp.Equivalent != "" {

@@ -109,25 +109,23 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 }
 
 // proveAll proves every dossier through r, with each one's hidden suite from
-// src, and returns every proof in order. An error means a dossier has no
-// hidden suite (wrapping hiddentests.ErrNoSuite) or the runner failed.
+// src, and returns every proof in order. Their runs share one pool of as
+// many runs at a time as there are CPUs (challenges.ProveAll). An error means
+// a dossier has no hidden suite (wrapping hiddentests.ErrNoSuite) or the
+// runner failed.
 func proveAll(ctx context.Context, r runner.Runner, image string, src content, dossiers []*challenges.Dossier, runs int, mutants bool) ([]challenges.Proof, error) {
-	var proofs []challenges.Proof
-	for _, d := range dossiers {
+	suites := make([]challenges.DossierSuite, len(dossiers))
+	for i, d := range dossiers {
 		hidden, err := src.suite(d.Slug)
 		if err != nil {
 			return nil, err
 		}
-		got, err := challenges.Prove(ctx, r, src.fsys, d, challenges.ProofOptions{
-			Image: image, Runs: runs, Parallel: runtime.NumCPU(), Hidden: hidden,
-			Mutants: mutants, Syntax: authoring.CheckSyntax,
-		})
-		if err != nil {
-			return nil, err
-		}
-		proofs = append(proofs, got...)
+		suites[i] = challenges.DossierSuite{Dossier: d, Hidden: hidden}
 	}
-	return proofs, nil
+	return challenges.ProveAll(ctx, r, src.fsys, suites, challenges.ProofOptions{
+		Image: image, Runs: runs, Parallel: runtime.NumCPU(),
+		Mutants: mutants, Syntax: authoring.CheckSyntax,
+	})
 }
 
 // checkSuites checks every dossier's hidden suite against its repository
