@@ -221,7 +221,7 @@ func (g *gapFinder) pauses(m challenges.FaultModel) {
 		}
 		if outlast, _ := g.where("", func(w scenarioWorld) bool { ms, until := w.longestFreeze(); return until || ms > ttl }); len(outlast) == 0 {
 			g.add("scenarios", fmt.Sprintf("the fault model lets a worker freeze for longer than the %s (%d ms), but no scenario freezes one that long", l.Name, ttl),
-				"add pauses: [{ worker, until: 'leases' }] to a scenario")
+				"add pauses: [{ worker, until: 'leases' }] to a scenario, with claimKeys matching the lease's keys")
 		}
 	}
 	if bounded {
