@@ -175,7 +175,7 @@ func (g *gapFinder) failures(m challenges.FaultModel) {
 			for i, f := range r.Failures {
 				kinds[i] = f.Kind
 			}
-			fix := fmt.Sprintf("give an effect of %s a fail(args, call) in some scenario", r.Name)
+			fix := fmt.Sprintf("give an effect of %s a fail(args, call) in some scenario, or, when it is a service, some scenario faults: [{ target: '%s', method, fail(args, call) }] (lint does not see a service's own call.reject)", r.Name, r.Name)
 			if r.Name == "store" || r.Name == "locks" {
 				fix = fmt.Sprintf("give some scenario faults: [{ target: '%s', method, fail(args, call) }]", r.Name)
 			}
