@@ -175,7 +175,7 @@ func (g *gapFinder) failures(m challenges.FaultModel) {
 			for i, f := range r.Failures {
 				kinds[i] = f.Kind
 			}
-			fix := fmt.Sprintf("give an effect of %s a fail(args, call) in some scenario", r.Name)
+			fix := fmt.Sprintf("give an effect of %s a fail(args, call) in some scenario, or, when it is a service, some scenario faults: [{ target: '%s', method, fail(args, call) }] (lint does not see a service's own call.reject)", r.Name, r.Name)
 			if r.Name == "store" || r.Name == "locks" {
 				fix = fmt.Sprintf("give some scenario faults: [{ target: '%s', method, fail(args, call) }]", r.Name)
 			}
@@ -221,7 +221,7 @@ func (g *gapFinder) pauses(m challenges.FaultModel) {
 		}
 		if outlast, _ := g.where("", func(w scenarioWorld) bool { ms, until := w.longestFreeze(); return until || ms > ttl }); len(outlast) == 0 {
 			g.add("scenarios", fmt.Sprintf("the fault model lets a worker freeze for longer than the %s (%d ms), but no scenario freezes one that long", l.Name, ttl),
-				"add pauses: [{ worker, until: 'leases' }] to a scenario")
+				"add pauses: [{ worker, until: 'leases' }] to a scenario, with claimKeys matching the lease's keys")
 		}
 	}
 	if bounded {

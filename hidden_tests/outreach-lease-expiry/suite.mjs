@@ -170,7 +170,8 @@ export default ({ faultModel }) => {
     scenarios.push({
       name: 'the first worker freezes past its lease right after claiming, and wakes while the second is sending',
       stall: { worker: 'outreach-0', ms: t.stallMs },
-      // Two workers busy at once: a slow call on top multiplies the schedules past any budget.
+      // Two workers busy at once: a slow call on top multiplies the schedules past any
+      // budget (one delay took the reference from 600 steps of work to 47 000).
       limits: { maxDelays: 0 },
       expect: idsOf('shard-14'),
       deliveries: [
@@ -192,7 +193,8 @@ export default ({ faultModel }) => {
       // is still at work while it could send two of them.
       name: 'the first worker freezes past its lease after reserving its first candidate, and the shard is offered again as it wakes',
       stall: { worker: 'outreach-0', ms: t.stallMs, after: 2 },
-      // Two workers busy at once: a slow call on top multiplies the schedules past any budget.
+      // Two workers busy at once: a slow call on top multiplies the schedules past any
+      // budget (one delay took the reference from 220 steps of work to 21 000).
       limits: { maxDelays: 0, maxWork: 2_000 },
       expect: idsOf('shard-16'),
       deliveries: [
@@ -213,7 +215,8 @@ export default ({ faultModel }) => {
       redeliver: t.redeliver(5),
       expect: idsOf('shard-15'),
       // Every placement of the freeze, with every call at its quickest: slower calls
-      // on top multiply the schedules past any budget.
+      // on top multiply the schedules past any budget (with one delay, the reference
+      // had not finished after 150 000 steps of work; it needs 16 400 without).
       limits: { maxDelays: 0, maxWork: 34_000, maxSchedules: 500 },
       deliveries: [
         { worker: 'outreach-0', job: 'shard-15', at: 0 },
@@ -265,7 +268,9 @@ export default ({ faultModel }) => {
     name: 'two layouts: a candidate in an old shard and a new shard worked at the same time',
     redeliver: t.redeliver(3),
     expect: idsOf('shard-07', 'shard-21'),
-    // Two workers busy at once: a slow call on top multiplies the schedules past any budget.
+    // Two workers busy at once: a slow call on top multiplies the schedules past any
+    // budget (with one delay, the reference had not finished after 60 000 steps of
+    // work; it needs 1 040 without).
     limits: { maxDelays: 0 },
     deliveries: [
       { worker: 'outreach-0', job: 'shard-07', at: 0 },

@@ -167,6 +167,7 @@ test('a pause until leases ran out wakes in a window from their end (or ms, if l
 test('the suite check takes ms beside until: \'leases\', and refuses what a pause cannot mean', () => {
   const suite = (pauses) => ({
     subject: subject({}),
+    claimKeys: '^lock:',
     scenarios: [{ name: 's', deliveries: [{ worker: 'blue', job: 'a', at: 0 }], pauses, tests: [{ name: 't', property: 'allDeliveriesAcked' }] }],
   });
   assert.deepEqual(checkSuite(suite([{ worker: 'blue', until: 'leases', ms: 5000 }, { worker: 'blue', ms: 20 }, { worker: 'blue', until: 'leases' }])), []);
@@ -174,4 +175,27 @@ test('the suite check takes ms beside until: \'leases\', and refuses what a paus
   assert.deepEqual(problems.map((p) => p.field), [
     'scenarios[0].pauses[0]', 'scenarios[0].pauses[1].ms', 'scenarios[0].pauses[2].until', 'scenarios[0].pauses[3].untill',
   ]);
+});
+
+test('a pause until: \'leases\' needs leases it can see: claimKeys, or a service with leasesOf', () => {
+  const suite = ({ claimKeys, services, scenarioServices } = {}) => ({
+    subject: subject({}),
+    ...(claimKeys === undefined ? {} : { claimKeys }),
+    ...(services === undefined ? {} : { services }),
+    scenarios: [{
+      name: 's',
+      deliveries: [{ worker: 'blue', job: 'a', at: 0 }],
+      pauses: [{ worker: 'blue', ms: 20 }, { worker: 'blue', until: 'leases' }],
+      ...(scenarioServices === undefined ? {} : { services: scenarioServices }),
+      tests: [{ name: 't', property: 'allDeliveriesAcked' }],
+    }],
+  });
+  const blind = checkSuite(suite());
+  assert.deepEqual(blind.map((p) => p.field), ['scenarios[0].pauses[1].until']);
+  assert.match(blind[0].message, /never wait for a learner's lock/);
+  assert.deepEqual(checkSuite(suite({ claimKeys: '^lock:' })), []);
+  assert.deepEqual(checkSuite(suite({ services: { leases: serviceKit.leases() } })), []);
+  assert.deepEqual(checkSuite(suite({ scenarioServices: { leases: serviceKit.leases() } })), []);
+  // A service that keeps no leases does not help.
+  assert.deepEqual(checkSuite(suite({ services: { tokens: serviceKit.tokens() } })).map((p) => p.field), ['scenarios[0].pauses[1].until']);
 });
