@@ -68,9 +68,6 @@ test-postgres:
 # without an engine: on a shared database they wait for another worker).
 POSTGRES_E2E = ^(TestLearnerJourney|TestRunInFlightAndFullQueue|TestOwnershipIsPrivate|TestStaleSaveAndBadRequestsLoseNothing|TestCohortsFromCreationToTheTable|TestPreviewKeepsTheOwnLearnerAside|TestGitRefusesPushesThatWouldLoseOrBreakSomething|TestGitWithAWrongTokenReadsNothing|TestGitMalformedPackIsRefusedAndChangesNothing|TestGitPushRunsTheChecksAndSubmits|TestInstructorRoutesNeedTheToken|TestUnsolvedWorkspacesGetNoPlaybookText|TestWrongTurnsOnlyAfterAFailedSubmission|TestFindBySymptomThroughTheAPI|TestSearchEdges|TestSlowAndAbortedBodiesLoseNothingAndHoldNothing)$$
 
-# The claims of every dossier, each run $(RUNS) times. The generated wrong fixes
-# (mutants) are a separate target while the hidden suites are widened to the
-# repositories' fault models: four dossiers still let some survive.
 # A whole school on PostgreSQL: two API servers, three workers (one killed
 # mid-run), 60 learners. Alone, after the other suites: it needs both cores.
 test-scale:
@@ -79,6 +76,9 @@ test-scale:
 	  echo "make: no RACECASE_TEST_POSTGRES; the scale test is skipped"; \
 	else RACECASE_TEST_SCALE=1 $(GO) test -count=1 -timeout 30m -run '^TestAWholeSchoolSubmitsAtOnce$$' ./cmd/racecase/; fi
 
+# The claims of every dossier, the reference's hidden run $(RUNS) times. The
+# generated wrong fixes (mutants) are `make mutants`: every dossier kills all of
+# its own, but running them takes about half an hour.
 validate: images
 	$(BIN) validate --runs $(RUNS) --mutants=false
 
