@@ -178,12 +178,13 @@ export default ({ faultModel }) => {
         // Two changes in a row: the scopes are cut, then the key is revoked.
         // rq-1 and the revoke start the moment the first change is saved, so
         // rq-1 meets whatever the first change left in the cache, and the
-        // second change whatever rq-1 left there. With the delay, fixes need
-        // up to 6 300 steps of work here (the reference 4 300, a fix with
-        // generation-numbered keys 6 300, a fill that polls the lease every
-        // 50 ms 3 700; 780 for the reference without the delay).
+        // second change whatever rq-1 left there. With the delay, correct
+        // fixes need up to 18 800 steps of work here: the reference 4 300 (780
+        // without the delay), generation-numbered keys 6 300, a fill that
+        // polls the lease every 50 ms 3 700, a lease taken with a read and
+        // then a write instead of set-if-absent 18 800.
         name: 'the scopes are cut and then the key revoked while requests look it up',
-        limits: { maxWork: 14_000 },
+        limits: { maxWork: 28_000 },
         deliveries: [
           request('green', 'scopes-1', { at: 0 }),
           request('blue', 'rq-1', { after: 0, delayMs: 0 }),
@@ -199,9 +200,9 @@ export default ({ faultModel }) => {
         // Blue may stop for the longest pause the README allows, anywhere:
         // between its database read and whatever it writes to the cache too.
         // With the delay, the reference needs 1 930 steps of work (710
-        // without), so the budget leaves it more than half.
+        // without), a lease taken with a read and then a write 3 200.
         name: 'a process stops for a while in the middle of a lookup',
-        limits: { maxWork: 6_000 },
+        limits: { maxWork: 8_000 },
         pauses: [{ worker: 'blue', ms: pauseMs }],
         deliveries: [
           request('blue', 'rq-1', { at: 0 }),
