@@ -153,8 +153,9 @@ export default ({ faultModel }) => {
     services: { keysdb: keysDb(db.latencyMs) },
     properties: { changesHoldOnceSaved, unchangedKeyFromCache },
     // In every scenario the clock may move on once while a call is in flight, so
-    // a query can take its 400 ms while the other process's calls and timers go
-    // ahead, and a lease or sleep can run out while its lookup waits.
+    // a query can take its 400 ms while the other process's calls go ahead and
+    // timers fire. The clock moves to timers and deliveries only: a lease runs
+    // out during a query only when one of those falls within it.
     limits: { maxLatencyMs: store.latencyMs[1], maxDelays: 1, maxWork: 4_000, maxCallsPerDelivery: 40, maxSchedulesAfterFailure: 20 },
     scenarios: [
       {
