@@ -19,7 +19,8 @@ type ProofOptions struct {
 	Runs int
 	// Parallel is how many runs may be in flight at once; values below 1 mean 1.
 	Parallel int
-	// Hidden is the dossier's hidden suite, the secret files of hidden runs.
+	// Hidden is the dossier's hidden suite, the secret files of hidden runs
+	// (Prove's; ProveAll takes each dossier's with the dossier).
 	Hidden map[string][]byte
 	// Progress, when set, is called with how many of the proof's container
 	// runs are done and how many there are: once before the first starts,
@@ -170,8 +171,10 @@ func Prove(ctx context.Context, r runner.Runner, fsys fs.FS, d *Dossier, opts Pr
 
 // DossierSuite is a dossier with its hidden suite, as ProveAll takes them.
 type DossierSuite struct {
+	// Dossier is the dossier to prove.
 	Dossier *Dossier
-	Hidden  map[string][]byte
+	// Hidden is its hidden suite, the secret files of its hidden runs.
+	Hidden map[string][]byte
 }
 
 // ProveAll proves each dossier as Prove does, with their hidden suites from
