@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -29,10 +30,21 @@ func saveConflict(t *testing.T, p *page) {
 	if !strings.HasPrefix(cur.Content, "// mine 1\n") {
 		t.Fatalf("the first edit was not saved: %.40q", cur.Content)
 	}
-	// Another tab saves a newer version behind this one's back.
+	// Another tab saves a newer version while this one holds an unsaved edit.
+	// The edit goes into the editor in the same task that sends the other
+	// tab's save, so the page learns of the newer version only with its edit
+	// unsaved (a page with nothing unsaved just takes the newer version).
 	theirs := "// theirs\n" + cur.Content
-	fetchJSON[file](p, "PUT", url, map[string]any{"content": theirs, "base_version": cur.Version})
-	p.insertText("// mine 2\n")
+	body, _ := json.Marshal(map[string]any{"content": theirs, "base_version": cur.Version})
+	saved := eval[bool](p, fmt.Sprintf(`(() => {
+		const sent = fetch(%q, {method: 'PUT', headers: {'Content-Type': 'application/json'}, body: %q});
+		const view = document.querySelector('.cm-content').cmTile.root.view; // what EditorView.findFromDOM reads: the bundle does not export it
+		view.dispatch(view.state.replaceSelection('// mine 2\n'));
+		return sent.then((r) => r.ok);
+	})()`, url, body))
+	if !saved {
+		t.Fatal("the other tab's save was refused")
+	}
 	p.waitFor("the conflict bar", `document.querySelector('.conflict-bar') && document.querySelector('.save-pill').dataset.state === 'conflict'`)
 	if got := fetchJSON[file](p, "GET", url, nil); got.Content != theirs {
 		t.Fatalf("the conflicting save overwrote the other tab's version")
