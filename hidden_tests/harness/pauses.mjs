@@ -3,8 +3,41 @@
 // given time or until the leases it holds have run out. The explorer tries
 // every placement, within a budget of pauses per schedule (limits.maxPauses),
 // and, for a pause until leases ran out, every point of its wake after them.
+// The suite check asks each pause for its checks here too (checkPauses).
 //
 //   pauses: [{ worker: 'outreach-0', ms: 20_000 }, { worker: 'blue', until: 'leases' }]
+
+const PAUSE_FIELDS = ['worker', 'ms', 'until'];
+
+/**
+ * Checks a scenario's pauses for the suite check c: their fields, a known worker
+ * (checked by worker(name, field)), a length or until: 'leases', and for the latter
+ * leases it can see.
+ */
+export function checkPauses(c, suite, scenario, field, worker) {
+  const seesLeases = seesLeasesOf(suite, scenario);
+  (scenario.pauses ?? []).forEach((p, j) => {
+    const at = `${field}.pauses[${j}]`;
+    c.fields(p, PAUSE_FIELDS, at);
+    worker(p?.worker, `${at}.worker`);
+    if (p?.ms === undefined && p?.until === undefined) c.add(at, 'a pause needs ms (how long) or until: \'leases\'');
+    if (p?.ms !== undefined && !(Number.isInteger(p.ms) && p.ms > 0)) c.add(`${at}.ms`, 'must be a whole number of milliseconds > 0');
+    if (p?.until !== undefined && p.until !== 'leases') c.add(`${at}.until`, 'the only thing a pause waits for is \'leases\'', 'until: \'leases\'');
+    if (p?.until === 'leases' && !seesLeases) {
+      c.add(`${at}.until`, 'waits for the worker\'s leases, but the suite names no claimKeys and no service of the scenario keeps leases (leasesOf): '
+        + 'no lease is ever seen, so the pause would never wait for a learner\'s lock', 'add claimKeys: the store keys that hold leases (e.g. \'^lock:\'), or a service with leasesOf');
+    }
+  });
+}
+
+/**
+ * Whether a pause until: 'leases' can see a lease in this scenario: store keys
+ * are claims only under claimKeys, and a service's leases only through its leasesOf.
+ */
+function seesLeasesOf(suite, scenario) {
+  const services = Object.values({ ...suite.services, ...scenario.services });
+  return suite.claimKeys !== undefined || services.some((service) => typeof service?.leasesOf === 'function');
+}
 
 /** Pause choices on offer now: each pause once per schedule, while the budget lasts. */
 export function pauseChoices(world) {

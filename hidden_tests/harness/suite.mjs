@@ -3,6 +3,7 @@
 // named with its likely intended spelling). Problems come with the field's path
 // and a fix, so `racecase lint` can report them like dossier problems.
 
+import { checkPauses } from './pauses.mjs';
 import { PROPERTIES } from './properties.mjs';
 import { serviceKit } from './service-kit.mjs';
 
@@ -27,7 +28,6 @@ const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'des
 const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall', 'pauses', 'redeliver', 'barrier',
   'expect', 'effects', 'services', 'faults', 'limits'];
 const FAULT_FIELDS = ['target', 'method', 'fail'];
-const PAUSE_FIELDS = ['worker', 'ms', 'until'];
 const CRASH_FIELDS = ['worker', 'after'];
 const STALL_FIELDS = ['worker', 'ms', 'after'];
 const BUILT_IN_TARGETS = new Set(['store', 'locks']);
@@ -293,19 +293,7 @@ function checkScenario(c, suite, scenario, i, properties, names) {
   if (scenario.stall !== undefined && !(Number.isInteger(scenario.stall?.ms) && scenario.stall.ms > 0)) {
     c.add(`${field}.stall.ms`, 'must be a whole number of milliseconds > 0');
   }
-  const seesLeases = seesLeasesOf(suite, scenario);
-  (scenario.pauses ?? []).forEach((p, j) => {
-    const at = `${field}.pauses[${j}]`;
-    c.fields(p, PAUSE_FIELDS, at);
-    worker(p?.worker, `${at}.worker`);
-    if (p?.ms === undefined && p?.until === undefined) c.add(at, 'a pause needs ms (how long) or until: \'leases\'');
-    if (p?.ms !== undefined && !(Number.isInteger(p.ms) && p.ms > 0)) c.add(`${at}.ms`, 'must be a whole number of milliseconds > 0');
-    if (p?.until !== undefined && p.until !== 'leases') c.add(`${at}.until`, 'the only thing a pause waits for is \'leases\'', 'until: \'leases\'');
-    if (p?.until === 'leases' && !seesLeases) {
-      c.add(`${at}.until`, 'waits for the worker\'s leases, but the suite names no claimKeys and no service of the scenario keeps leases (leasesOf): '
-        + 'no lease is ever seen, so the pause would never wait for a learner\'s lock', 'add claimKeys: the store keys that hold leases (e.g. \'^lock:\'), or a service with leasesOf');
-    }
-  });
+  checkPauses(c, suite, scenario, field, worker);
   if (!Array.isArray(scenario.tests) || scenario.tests.length === 0) c.add(`${field}.tests`, 'has no tests');
   (scenario.tests ?? []).forEach((test, j) => {
     const at = `${field}.tests[${j}]`;
@@ -327,15 +315,6 @@ function checkScenario(c, suite, scenario, i, properties, names) {
   if (barrier && barrier !== true && !effects.some((e) => e.target === barrier.target && e.method === barrier.method)) {
     c.add(`${field}.barrier`, 'the barrier must name an effect', 'barrier: { target, method } of one of the effects');
   }
-}
-
-/**
- * Whether a pause until: 'leases' can see a lease in this scenario: store keys
- * are claims only under claimKeys, and a service's leases only through its leasesOf.
- */
-function seesLeasesOf(suite, scenario) {
-  const services = Object.values({ ...suite.services, ...scenario.services });
-  return suite.claimKeys !== undefined || services.some((service) => typeof service?.leasesOf === 'function');
 }
 
 /** Effects of a scenario: the suite's, each replaced by the scenario's of the same target and method. */
