@@ -136,4 +136,21 @@ export function takeWake(world, choice) {
   world.wakeWindows.delete(choice.worker);
   world.frozen.set(choice.worker, world.now);
   world.step(choice.worker, 'wake', '', 'the process runs again');
+  sendOnWake(world, choice.worker);
+}
+
+/**
+ * Sends the calls of a worker that wakes now: a frozen process sends nothing, so
+ * a call it made just before it froze leaves when it wakes and takes its whole
+ * latency from then. (A call that left before the freeze arrives before the
+ * pause is placed, in the schedules that place it after.)
+ */
+export function sendOnWake(world, worker) {
+  for (const op of world.pending) {
+    if (op.worker !== worker || op.issuedAt >= world.now) continue;
+    const shift = world.now - op.issuedAt;
+    op.issuedAt = world.now;
+    op.readyAt += shift;
+    op.deadline += shift;
+  }
 }

@@ -37,9 +37,9 @@ export class FakeStore {
     return entry;
   }
 
-  /** The claims (leases) that run out after `from` and no later than `to`, as [key, entry] pairs. */
+  /** The keys (claims or not) that run out after `from` and no later than `to`, as [key, entry] pairs. */
   expiring(from, to) {
-    return [...this.#entries.entries()].filter(([, e]) => e.claim && e.expiresAt !== null && e.expiresAt > from && e.expiresAt <= to);
+    return [...this.#entries.entries()].filter(([, e]) => e.expiresAt !== null && e.expiresAt > from && e.expiresAt <= to);
   }
 
   /** Every live entry at `now`, as [key, entry] pairs. */

@@ -4,9 +4,9 @@
 // services, the side effects, the queue's deliveries and the trace. At every step
 // it lists the choices that may happen next (a call arriving where it goes, a
 // timer or delivery firing, a worker pausing, the clock moving to when a slow call
-// can complete) and applies the one the explorer picks, relaying it to the process
-// of the worker concerned. What a worker reports is checked (worker-protocol.mjs)
-// before the world believes it.
+// can complete or to when a key runs out under a call of its writer) and applies
+// the one the explorer picks, relaying it to the process of the worker concerned.
+// What a worker reports is checked (worker-protocol.mjs) before the world believes it.
 
 import { FakeStore } from './store.mjs';
 import { LockService } from './locks.mjs';
@@ -17,7 +17,8 @@ import { WorkerProtocol, ProtocolError, remotesOf } from './worker-protocol.mjs'
 import { WorkerFailure } from './worker-link.mjs';
 import { answer, effectOf, faultOf, LOCKS } from './calls.mjs';
 import { absorbEvents } from './worker-events.mjs';
-import { pauseChoices, takePause, wakeChoices, wakeWindowStops, takeWake } from './pauses.mjs';
+import { pauseChoices, takePause, wakeChoices, wakeWindowStops, takeWake, sendOnWake } from './pauses.mjs';
+import { expiryStops } from './expiries.mjs';
 
 /** Characters of the learner's output kept per schedule. */
 const OUTPUT_CHARS = 2000;
@@ -125,6 +126,7 @@ export class World {
       ...[...this.frozen.entries()].filter(([w, until]) => until > this.now && !this.crashed.has(w))
         .map(([worker, until]) => ({ id: `wake:${worker}`, kind: 'clock', worker, due: until })),
       ...wakeWindowStops(this),
+      ...expiryStops(this),
     ].filter((c) => c.due <= this.#bound(live));
     const now = timed.filter((c) => c.due <= this.now && c.kind !== 'clock');
     if (now.length > 0) {
@@ -260,18 +262,19 @@ export class World {
     if (jobs.size >= 2) this.barrierMet = true;
   }
 
-  /** Moves the clock to `time`, with a step for each lease that runs out and each worker that wakes on the way. */
+  /** Moves the clock to `time`, with a step for each key or lease that runs out and each worker that wakes on the way. */
   #advance(time) {
     if (time <= this.now) return;
     const events = [
       ...this.store.expiring(this.now, time).map(([key, entry]) => ({ at: entry.expiresAt, worker: entry.writer, operation: 'expired', key,
-        result: `${entry.writer ? `${entry.writer}'s ` : ''}lease ran out (${JSON.stringify(entry.value)})` })),
+        result: `${entry.claim ? `${entry.writer ? `${entry.writer}'s ` : ''}lease ran out` : 'its time to live ran out'} (${JSON.stringify(entry.value)})` })),
       ...[...this.frozen.entries()].filter(([w, until]) => until > this.now && until <= time && !this.crashed.has(w))
         .map(([worker, until]) => ({ at: until, worker, operation: 'wake', key: '', result: 'the process runs again' })),
     ].sort((a, b) => a.at - b.at || (a.operation < b.operation ? -1 : 1));
     for (const { at, worker, operation, key, result } of events) {
       this.now = at;
       this.step(worker, operation, key, result);
+      if (operation === 'wake') sendOnWake(this, worker);
     }
     this.now = time;
   }
