@@ -126,16 +126,20 @@ export class World {
       ...[...this.frozen.entries()].filter(([w, until]) => until > this.now && !this.crashed.has(w))
         .map(([worker, until]) => ({ id: `wake:${worker}`, kind: 'clock', worker, due: until })),
       ...wakeWindowStops(this),
-      ...expiryStops(this),
     ].filter((c) => c.due <= this.#bound(live));
+    // An expiry is a point the clock may stop at on its way, not one it must:
+    // moving on past it to the next event stays a choice of its own.
+    const expiries = expiryStops(this).filter((c) => c.due <= this.#bound(live));
     const now = timed.filter((c) => c.due <= this.now && c.kind !== 'clock');
     if (now.length > 0) {
       choices.push(...now.sort((a, b) => (a.id < b.id ? -1 : 1)));
-    } else if (timed.length > 0) {
+    } else {
       // Moving the clock is one choice, whatever waits at the new time; what then
       // happens at that time is offered event by event.
       const earliest = Math.min(...timed.map((c) => c.due));
-      choices.push({ id: `advance:${earliest}`, kind: 'clock', due: earliest });
+      const expiry = Math.min(...expiries.map((c) => c.due));
+      if (expiry < earliest) choices.push({ id: `advance:${expiry}`, kind: 'clock', due: expiry });
+      if (timed.length > 0) choices.push({ id: `advance:${earliest}`, kind: 'clock', due: earliest });
     }
     // Waking a worker in its wake window is offered beside everything else,
     // the clock moving on included: it may wake now, or after any of it.
