@@ -77,8 +77,9 @@ func (o *owner) start(ctx context.Context) error {
 	return nil
 }
 
-// beat beats the heartbeat, reaps the containers of dead owners and marks
-// failed the validations they left running (on a shared database another
+// beat beats the heartbeat, reaps the containers of dead owners, queues
+// again the runs they were executing and marks failed the validations they
+// left running (on a shared database another
 // server may have died long after this one started).
 func (o *owner) beat(ctx context.Context) {
 	if err := o.heartbeat(ctx); err != nil && ctx.Err() == nil {
@@ -86,6 +87,9 @@ func (o *owner) beat(ctx context.Context) {
 	}
 	if _, err := o.reapDead(ctx); err != nil && ctx.Err() == nil {
 		o.s.log.Error("reaping the containers of dead owners failed", "error", err)
+	}
+	if _, err := o.rescueOrphans(ctx); err != nil && ctx.Err() == nil {
+		o.s.log.Error("could not queue again the runs of dead owners", "error", err)
 	}
 	if n, err := o.s.AbandonValidations(ctx); err != nil && ctx.Err() == nil {
 		o.s.log.Error("could not mark failed the validations of dead owners", "error", err)

@@ -90,8 +90,9 @@ func (q *runQueue) insert(ctx context.Context, tx store.Tx, id string, timeout t
 // this instance when no other process can be using it (an unshared
 // database's data directory is locked; on a shared one, the containers of
 // dead processes are reaped by their heartbeats instead), registers this
-// process as an owner of containers, warms containers for the first runs
-// when the runner can, then starts working.
+// process as an owner of containers, queues again the runs that dead
+// owners were executing, warms containers for the first runs when the
+// runner can, then starts working.
 func (q *runQueue) start(ctx context.Context) error {
 	if q.owner == nil {
 		return nil
@@ -107,6 +108,11 @@ func (q *runQueue) start(ctx context.Context) error {
 	}
 	if err := q.owner.start(ctx); err != nil {
 		return err
+	}
+	if n, err := q.owner.rescueOrphans(ctx); err != nil {
+		return fmt.Errorf("workspace: queue again the runs of dead processes: %w", err)
+	} else if n > 0 {
+		q.s.log.Info("queued again the runs of dead racecase processes", "count", n)
 	}
 	q.warm()
 	if err := q.client.Start(context.WithoutCancel(ctx)); err != nil {

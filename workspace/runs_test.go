@@ -211,7 +211,7 @@ func TestTheLastFailedAttemptRecordsAnErrorVerdict(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := &runWorker{s: svc}
-	job := &river.Job[RunArgs]{JobRow: &rivertype.JobRow{Attempt: 1, MaxAttempts: maxAttempts}, Args: RunArgs{RunID: queued.ID}}
+	job := &river.Job[RunArgs]{JobRow: &rivertype.JobRow{ID: jobOfRun(t, svc, queued.ID), Attempt: 1, MaxAttempts: maxAttempts}, Args: RunArgs{RunID: queued.ID}}
 	if err := w.Work(ctx, job); err == nil {
 		t.Fatal("a failed attempt before the last returned nil")
 	}

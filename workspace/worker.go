@@ -51,8 +51,8 @@ func (w *runWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	}
 	defer s.inflight.remove(id)
 
-	run, err := s.claim(ctx, id)
-	if errors.Is(err, errHasVerdict) {
+	run, err := s.claim(ctx, id, job.ID)
+	if errors.Is(err, errNotClaimed) {
 		return nil
 	}
 	if err != nil {
@@ -85,17 +85,20 @@ func (w *runWorker) Work(ctx context.Context, job *river.Job[RunArgs]) error {
 	return nil
 }
 
-// errHasVerdict says a run already has its verdict.
-var errHasVerdict = errors.New("run already has a verdict")
+// errNotClaimed says a run already has its verdict, or was taken from the
+// job claiming it and queued under another job (rescueOrphans).
+var errNotClaimed = errors.New("run already has a verdict or another job")
 
-// claim marks a run running for one more execution and reads what it needs.
-func (s *Service) claim(ctx context.Context, id string) (claimedRun, error) {
+// claim marks a run running for one more execution by this process, through
+// job jobID, and reads what it needs.
+func (s *Service) claim(ctx context.Context, id string, jobID int64) (claimedRun, error) {
 	var run claimedRun
 	err := s.store.InTx(ctx, func(q store.Tx) error {
 		now := millis(s.now())
-		row, err := q.StartRun(ctx, db.StartRunParams{StartedAt: &now, ID: id})
+		owner := s.ownerID()
+		row, err := q.StartRun(ctx, db.StartRunParams{StartedAt: &now, OwnerID: &owner, ID: id, JobID: &jobID})
 		if errors.Is(err, sql.ErrNoRows) {
-			return errHasVerdict
+			return errNotClaimed
 		}
 		if err != nil {
 			return wrap(err, "claim run "+id)
@@ -144,10 +147,12 @@ func (s *Service) execute(ctx context.Context, run claimedRun) (*runner.Results,
 	return res, nil
 }
 
-// requeue puts a run whose execution failed back to queued.
+// requeue puts a run whose execution failed back to queued, unless it was
+// taken from this process meanwhile.
 func (s *Service) requeue(ctx context.Context, id string) {
 	err := s.store.InTx(ctx, func(q store.Tx) error {
-		n, err := q.RequeueRun(ctx, id)
+		owner := s.ownerID()
+		n, err := q.RequeueRun(ctx, db.RequeueRunParams{ID: id, OwnerID: &owner})
 		if err != nil || n == 0 {
 			return err
 		}

@@ -274,6 +274,12 @@ func (a queries) ListLearnerProgress(ctx context.Context, learnerID string) ([]d
 	return convertAll(r, func(x pgdb.ListLearnerProgressRow) db.ListLearnerProgressRow { return db.ListLearnerProgressRow(x) }), noRows(err)
 }
 
+// ListOrphanedRuns runs pgdb's ListOrphanedRuns.
+func (a queries) ListOrphanedRuns(ctx context.Context, arg db.ListOrphanedRunsParams) ([]db.ListOrphanedRunsRow, error) {
+	r, err := a.q.ListOrphanedRuns(ctx, pgdb.ListOrphanedRunsParams(arg))
+	return convertAll(r, func(x pgdb.ListOrphanedRunsRow) db.ListOrphanedRunsRow { return db.ListOrphanedRunsRow(x) }), noRows(err)
+}
+
 // ListOwners runs pgdb's ListOwners.
 func (a queries) ListOwners(ctx context.Context) ([]db.ListOwnersRow, error) {
 	r, err := a.q.ListOwners(ctx)
@@ -384,8 +390,8 @@ func (a queries) RegisterOwner(ctx context.Context, arg db.RegisterOwnerParams) 
 }
 
 // RequeueRun runs pgdb's RequeueRun.
-func (a queries) RequeueRun(ctx context.Context, id string) (int64, error) {
-	r, err := a.q.RequeueRun(ctx, id)
+func (a queries) RequeueRun(ctx context.Context, arg db.RequeueRunParams) (int64, error) {
+	r, err := a.q.RequeueRun(ctx, pgdb.RequeueRunParams(arg))
 	return r, noRows(err)
 }
 

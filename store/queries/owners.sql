@@ -12,3 +12,11 @@ SELECT id, heartbeat_at FROM owners ORDER BY id;
 
 -- name: DeleteOwner :exec
 DELETE FROM owners WHERE id = sqlc.arg(id);
+
+-- name: ListOrphanedRuns :many
+-- ListOrphanedRuns lists the runs being executed by an owner other than
+-- self_id whose heartbeat is older than live_since or that is forgotten.
+SELECT r.id, r.owner_id, r.kind, r.job_id, r.executions FROM runs r
+WHERE r.status = 'running' AND r.owner_id IS NOT NULL AND r.owner_id != sqlc.arg(self_id)
+  AND NOT EXISTS (SELECT 1 FROM owners o WHERE o.id = r.owner_id AND o.heartbeat_at >= sqlc.arg(live_since))
+ORDER BY r.id;

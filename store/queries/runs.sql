@@ -15,13 +15,19 @@ UPDATE runs SET job_id = sqlc.arg(job_id) WHERE id = sqlc.arg(id);
 INSERT INTO run_events (run_id, status, at) VALUES (sqlc.arg(run_id), sqlc.arg(status), sqlc.arg(at));
 
 -- name: StartRun :one
--- StartRun claims a run that has no verdict yet for one execution.
-UPDATE runs SET status = 'running', executions = executions + 1, started_at = sqlc.arg(started_at)
-WHERE id = sqlc.arg(id) AND status != 'done'
+-- StartRun claims a run that has no verdict yet for one execution by owner
+-- owner_id, through its queue job job_id: a job the run was taken from
+-- (RescueRun) claims nothing.
+UPDATE runs SET status = 'running', executions = executions + 1, started_at = sqlc.arg(started_at), owner_id = sqlc.arg(owner_id)
+WHERE id = sqlc.arg(id) AND status != 'done' AND (job_id IS NULL OR job_id = sqlc.arg(job_id))
 RETURNING id, workspace_id, kind, files, executions;
 
 -- name: RequeueRun :execrows
-UPDATE runs SET status = 'queued' WHERE id = sqlc.arg(id) AND status = 'running';
+-- RequeueRun puts back in the queue a run that owner owner_id is executing;
+-- it changes nothing once the run is done or another owner has it, so that
+-- of two owners only one requeues it.
+UPDATE runs SET status = 'queued', owner_id = NULL
+WHERE id = sqlc.arg(id) AND status = 'running' AND owner_id = sqlc.arg(owner_id);
 
 -- name: FinishRun :execrows
 -- FinishRun records the verdict; it changes nothing when the run already has one.

@@ -93,6 +93,7 @@ type Run struct {
 	CreatedAt   int64
 	StartedAt   *int64
 	FinishedAt  *int64
+	OwnerID     *string
 }
 
 type RunEvent struct {

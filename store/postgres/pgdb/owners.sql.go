@@ -35,6 +35,54 @@ func (q *Queries) DeleteOwner(ctx context.Context, id string) error {
 	return err
 }
 
+const listOrphanedRuns = `-- name: ListOrphanedRuns :many
+SELECT r.id, r.owner_id, r.kind, r.job_id, r.executions FROM runs r
+WHERE r.status = 'running' AND r.owner_id IS NOT NULL AND r.owner_id != $1
+  AND NOT EXISTS (SELECT 1 FROM owners o WHERE o.id = r.owner_id AND o.heartbeat_at >= $2)
+ORDER BY r.id
+`
+
+type ListOrphanedRunsParams struct {
+	SelfID    *string
+	LiveSince int64
+}
+
+type ListOrphanedRunsRow struct {
+	ID         string
+	OwnerID    *string
+	Kind       string
+	JobID      *int64
+	Executions int64
+}
+
+// ListOrphanedRuns lists the runs being executed by an owner other than
+// self_id whose heartbeat is older than live_since or that is forgotten.
+func (q *Queries) ListOrphanedRuns(ctx context.Context, arg ListOrphanedRunsParams) ([]ListOrphanedRunsRow, error) {
+	rows, err := q.db.Query(ctx, listOrphanedRuns, arg.SelfID, arg.LiveSince)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	items := []ListOrphanedRunsRow{}
+	for rows.Next() {
+		var i ListOrphanedRunsRow
+		if err := rows.Scan(
+			&i.ID,
+			&i.OwnerID,
+			&i.Kind,
+			&i.JobID,
+			&i.Executions,
+		); err != nil {
+			return nil, err
+		}
+		items = append(items, i)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const listOwners = `-- name: ListOwners :many
 SELECT id, heartbeat_at FROM owners ORDER BY id
 `

@@ -68,6 +68,9 @@ type Querier interface {
 	// ListLearnerCohorts lists the cohorts a learner joined, with the name they gave.
 	ListLearnerCohorts(ctx context.Context, learnerID string) ([]ListLearnerCohortsRow, error)
 	ListLearnerProgress(ctx context.Context, learnerID string) ([]ListLearnerProgressRow, error)
+	// ListOrphanedRuns lists the runs being executed by an owner other than
+	// self_id whose heartbeat is older than live_since or that is forgotten.
+	ListOrphanedRuns(ctx context.Context, arg ListOrphanedRunsParams) ([]ListOrphanedRunsRow, error)
 	// ListOwners lists every registered owner with its last heartbeat.
 	ListOwners(ctx context.Context) ([]ListOwnersRow, error)
 	ListProgress(ctx context.Context, workspaceID string) ([]ListProgressRow, error)
@@ -102,7 +105,10 @@ type Querier interface {
 	// RecordProgress keeps the first time a workspace reached a step.
 	RecordProgress(ctx context.Context, arg RecordProgressParams) error
 	RegisterOwner(ctx context.Context, arg RegisterOwnerParams) error
-	RequeueRun(ctx context.Context, id string) (int64, error)
+	// RequeueRun puts back in the queue a run that owner owner_id is executing;
+	// it changes nothing once the run is done or another owner has it, so that
+	// of two owners only one requeues it.
+	RequeueRun(ctx context.Context, arg RequeueRunParams) (int64, error)
 	RotateGitToken(ctx context.Context, arg RotateGitTokenParams) (int64, error)
 	RunInFlight(ctx context.Context, workspaceID string) (RunInFlightRow, error)
 	// SetGitHead moves main from old to head; it changes nothing when main is no
@@ -111,7 +117,9 @@ type Querier interface {
 	SetHypothesisPick(ctx context.Context, arg SetHypothesisPickParams) error
 	SetRunJob(ctx context.Context, arg SetRunJobParams) error
 	SetValidationProgress(ctx context.Context, arg SetValidationProgressParams) error
-	// StartRun claims a run that has no verdict yet for one execution.
+	// StartRun claims a run that has no verdict yet for one execution by owner
+	// owner_id, through its queue job job_id: a job the run was taken from
+	// (RescueRun) claims nothing.
 	StartRun(ctx context.Context, arg StartRunParams) (StartRunRow, error)
 	WorkspaceSizeWithout(ctx context.Context, arg WorkspaceSizeWithoutParams) (int64, error)
 	WriteFileIfVersion(ctx context.Context, arg WriteFileIfVersionParams) (int64, error)

@@ -290,11 +290,20 @@ func (q *Queries) PruneWorkspaceRuns(ctx context.Context, arg PruneWorkspaceRuns
 }
 
 const requeueRun = `-- name: RequeueRun :execrows
-UPDATE runs SET status = 'queued' WHERE id = $1 AND status = 'running'
+UPDATE runs SET status = 'queued', owner_id = NULL
+WHERE id = $1 AND status = 'running' AND owner_id = $2
 `
 
-func (q *Queries) RequeueRun(ctx context.Context, id string) (int64, error) {
-	result, err := q.db.Exec(ctx, requeueRun, id)
+type RequeueRunParams struct {
+	ID      string
+	OwnerID *string
+}
+
+// RequeueRun puts back in the queue a run that owner owner_id is executing;
+// it changes nothing once the run is done or another owner has it, so that
+// of two owners only one requeues it.
+func (q *Queries) RequeueRun(ctx context.Context, arg RequeueRunParams) (int64, error) {
+	result, err := q.db.Exec(ctx, requeueRun, arg.ID, arg.OwnerID)
 	if err != nil {
 		return 0, err
 	}
@@ -333,14 +342,16 @@ func (q *Queries) SetRunJob(ctx context.Context, arg SetRunJobParams) error {
 }
 
 const startRun = `-- name: StartRun :one
-UPDATE runs SET status = 'running', executions = executions + 1, started_at = $1
-WHERE id = $2 AND status != 'done'
+UPDATE runs SET status = 'running', executions = executions + 1, started_at = $1, owner_id = $2
+WHERE id = $3 AND status != 'done' AND (job_id IS NULL OR job_id = $4)
 RETURNING id, workspace_id, kind, files, executions
 `
 
 type StartRunParams struct {
 	StartedAt *int64
+	OwnerID   *string
 	ID        string
+	JobID     *int64
 }
 
 type StartRunRow struct {
@@ -351,9 +362,16 @@ type StartRunRow struct {
 	Executions  int64
 }
 
-// StartRun claims a run that has no verdict yet for one execution.
+// StartRun claims a run that has no verdict yet for one execution by owner
+// owner_id, through its queue job job_id: a job the run was taken from
+// (RescueRun) claims nothing.
 func (q *Queries) StartRun(ctx context.Context, arg StartRunParams) (StartRunRow, error) {
-	row := q.db.QueryRow(ctx, startRun, arg.StartedAt, arg.ID)
+	row := q.db.QueryRow(ctx, startRun,
+		arg.StartedAt,
+		arg.OwnerID,
+		arg.ID,
+		arg.JobID,
+	)
 	var i StartRunRow
 	err := row.Scan(
 		&i.ID,
