@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"time"
 
 	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
+	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 )
 
@@ -65,23 +67,38 @@ func (o *owner) rescue(ctx context.Context, r db.ListOrphanedRunsRow) (ok bool, 
 		if err := q.InsertRunEvent(ctx, db.InsertRunEventParams{RunID: r.ID, Status: StatusQueued, At: millis(o.s.now())}); err != nil {
 			return wrap(err, "record run queued")
 		}
-		var args RunArgs
+		var args rescuedRunArgs
 		if r.JobID != nil {
 			job, err := o.s.runs.client.JobGetTx(ctx, q, *r.JobID)
 			if err != nil && !errors.Is(err, rivertype.ErrNotFound) {
 				return wrap(err, "read the job of run "+r.ID)
 			}
 			if job != nil {
-				if err := json.Unmarshal(job.EncodedArgs, &args); err != nil {
+				if err := json.Unmarshal(job.EncodedArgs, &args.RunArgs); err != nil {
 					return wrap(err, "decode the job of run "+r.ID)
 				}
+				args.queuedAt = job.ScheduledAt
 			}
 		}
-		jobID, err := o.s.runs.client.InsertTx(ctx, q, RunArgs{RunID: r.ID, TimeoutMS: args.TimeoutMS})
+		args.RunID = r.ID
+		jobID, err := o.s.runs.client.InsertTx(ctx, q, args)
 		if err != nil {
 			return wrap(err, "queue run "+r.ID+" again")
 		}
 		return q.SetRunJob(ctx, db.SetRunJobParams{JobID: &jobID, ID: r.ID})
 	})
 	return ok && err == nil, err
+}
+
+// rescuedRunArgs is the job of a run taken from its dead owner: the same
+// job kind and arguments, queued at the time the first job was, so that
+// the run keeps its place ahead of the runs queued since.
+type rescuedRunArgs struct {
+	RunArgs
+	queuedAt time.Time // zero: now
+}
+
+// InsertOpts schedules the job at queuedAt.
+func (a rescuedRunArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{ScheduledAt: a.queuedAt}
 }

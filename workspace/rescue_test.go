@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/racecase/racecase/runner"
+	"github.com/racecase/racecase/store"
 	"github.com/racecase/racecase/store/sqlite/db"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
@@ -17,6 +18,21 @@ func jobOfRun(t *testing.T, svc *Service, runID string) int64 {
 	var id int64
 	rawScan(t, svc, onEngine(svc, `SELECT job_id FROM runs WHERE id = ?`, ""), []any{runID}, &id)
 	return id
+}
+
+// jobRow reads a queue job.
+func jobRow(t *testing.T, svc *Service, id int64) *rivertype.JobRow {
+	t.Helper()
+	var job *rivertype.JobRow
+	err := svc.store.InTx(context.Background(), func(q store.Tx) error {
+		var err error
+		job, err = svc.runs.client.JobGetTx(context.Background(), q, id)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return job
 }
 
 // claimAs makes owner, registered with its last heartbeat at beat, the
@@ -52,6 +68,7 @@ func TestARunOfADeadOwnerIsFinishedByALiveOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	oldJob := claimAs(t, svc, "o_dead", svc.now().Add(-2*ownerTimeout), queued.ID)
+	queuedAt := jobRow(t, svc, oldJob).ScheduledAt
 
 	start := time.Now()
 	startQueue(t, svc)
@@ -70,6 +87,9 @@ func TestARunOfADeadOwnerIsFinishedByALiveOne(t *testing.T) {
 	newJob := jobOfRun(t, svc, queued.ID)
 	if newJob == oldJob {
 		t.Fatal("the run is still recorded under the job of its dead owner")
+	}
+	if at := jobRow(t, svc, newJob).ScheduledAt; !at.Equal(queuedAt) {
+		t.Errorf("the new job is scheduled at %s; want the first job's %s, its place in the queue", at, queuedAt)
 	}
 
 	w := &runWorker{s: svc}
