@@ -32,8 +32,9 @@ type claimedRun struct {
 }
 
 // Timeout is the most one run may take; River cancels the run past it, and
-// after a crash it runs again a run that was running only once this much
-// time (and RescueAfter) has passed since it started.
+// after a crash it runs again a job that was running only once this much
+// time (and RescueAfter) has passed since it started. The live owners take
+// the run from a dead owner sooner (rescueOrphans).
 func (w *runWorker) Timeout(job *river.Job[RunArgs]) time.Duration {
 	if job.Args.TimeoutMS > 0 {
 		return time.Duration(job.Args.TimeoutMS) * time.Millisecond

@@ -13,6 +13,7 @@ import (
 	"github.com/docker/docker/api/types/container"
 	"github.com/docker/docker/api/types/filters"
 	"github.com/jackc/pgx/v5"
+	"github.com/racecase/racecase/challenges"
 	"github.com/racecase/racecase/runner"
 	"github.com/racecase/racecase/runner/runnertest"
 	"github.com/racecase/racecase/store/storetest"
@@ -30,8 +31,8 @@ const clusterToken = "scale-test-instructor-token"
 // reference fix, half the bug) and follow their run's event stream on the
 // other server. One worker is killed with SIGKILL while it runs a
 // submission. Every run must end with exactly one verdict, the right one,
-// seen by its stream; the killed run must have run again elsewhere; and no
-// container may be left.
+// seen by its stream; the killed run must have run again elsewhere, soon
+// after its worker died; and no container may be left.
 //
 // It needs both cores to itself: make test-scale runs it alone, after the
 // other suites (RACECASE_TEST_SCALE=1), and the package's run skips it.
@@ -69,7 +70,7 @@ func TestAWholeSchoolSubmitsAtOnce(t *testing.T) {
 	// Kill the first worker as soon as one of its containers runs.
 	db := connect(t, url)
 	victim := workers[0]
-	killedRun := make(chan string, 1)
+	killedRun, killedAt := make(chan string, 1), make(chan time.Time, 1)
 	go func() {
 		owner := ownerOfPid(t, db, victim.cmd.Process.Pid)
 		runID := waitOwnContainer(t, engine.Engine(), owner)
@@ -77,6 +78,7 @@ func TestAWholeSchoolSubmitsAtOnce(t *testing.T) {
 			t.Error(err)
 		}
 		_ = victim.cmd.Wait()
+		killedAt <- time.Now()
 		killedRun <- runID
 	}()
 
@@ -127,6 +129,23 @@ func TestAWholeSchoolSubmitsAtOnce(t *testing.T) {
 		if l.runID == killed && executions < 2 {
 			t.Errorf("run %s was killed with its worker but executed %d times", l.runID, executions)
 		}
+	}
+	// The live workers take the killed run once the dead worker's heartbeat
+	// is late, not once River gives up on its job after the run's whole
+	// wall budget.
+	var finishedMS int64
+	if err := db.QueryRow(ctx, `SELECT finished_at FROM runs WHERE id = $1`, killed).Scan(&finishedMS); err != nil {
+		t.Fatal(err)
+	}
+	d, err := challenges.Load(challenges.FS, flagship)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wall := d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().Wall
+	if took := time.UnixMilli(finishedMS).Sub(<-killedAt); took > wall/2 {
+		t.Errorf("the killed run got its verdict %s after its worker died; want within half its wall budget %s", took.Round(time.Second), wall)
+	} else {
+		t.Logf("the killed run got its verdict %s after its worker died (wall budget %s)", took.Round(time.Second), wall)
 	}
 	// The killed worker's container is reaped once its heartbeat is late.
 	instance := settingOf(t, db, "instance_id")
