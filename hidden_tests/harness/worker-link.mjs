@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import { FrameReader, FrameError, encodeFrame } from './frames.mjs';
 import { OUTPUT_LIMIT_EXIT } from './worker/exit-status.mjs';
 import { oomKills } from './memory-facts.mjs';
+import { CpuClock } from './cpu-clock.mjs';
 
 const hostPath = fileURLToPath(new URL('./worker/host.mjs', import.meta.url));
 const harnessDir = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
@@ -97,6 +98,7 @@ export class WorkerLink {
   #oomBefore;
   #seq = 0;
   #memoryShare = Infinity;
+  #cpu;
 
   constructor(options) {
     this.#oomBefore = oomKills();
@@ -111,6 +113,7 @@ export class WorkerLink {
       env: {},
     });
     raiseOomScore(this.#child.pid);
+    this.#cpu = new CpuClock(this.#child.pid);
     this.#child.stderr.on('data', (chunk) => { this.#stderr = (this.#stderr + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS); });
     const channel = this.#child.stdio[3];
     channel.on('data', (chunk) => this.#receive(chunk));
@@ -186,6 +189,7 @@ export class WorkerLink {
   }
 
   #exited(code, signal) {
+    this.#cpu.close();
     if (this.#failure) return;
     if (this.#killedByUs) {
       this.#fail(new WorkerFailure('error', `worker ${this.#worker} was stopped`));
@@ -210,7 +214,7 @@ export class WorkerLink {
         reject(this.#failure);
         return;
       }
-      const cpuAtStart = cpuMs(this.#child.pid);
+      const cpuAtStart = this.#cpu.ms();
       const overran = (what) => {
         this.#fail(new WorkerFailure('timeout', `the code of worker ${this.#worker} did not yield within ${what} (an endless loop?)`));
         this.kill();
@@ -221,7 +225,7 @@ export class WorkerLink {
       const timer = setTimeout(() => overran(`${wallMs} ms`), wallMs);
       const poll = setInterval(() => {
         this.#checkMemory();
-        const used = cpuAtStart === undefined ? undefined : cpuMs(this.#child.pid);
+        const used = cpuAtStart === undefined ? undefined : this.#cpu.ms();
         if (used !== undefined && used - cpuAtStart > timeoutMs) overran(`${timeoutMs} ms of CPU time`);
       }, POLL_MS);
       this.#waiter = { resolve: (message) => { clearInterval(poll); resolve(message); }, reject, timer, poll };
@@ -254,23 +258,6 @@ function residentBytes(pid) {
   try {
     const match = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB$/m);
     return match ? Number(match[1]) * 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The CPU time a process has used so far (user plus system), in milliseconds,
- * from /proc, or undefined when it cannot be read. /proc counts in USER_HZ,
- * which Linux fixes at 100 a second.
- */
-function cpuMs(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces; utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : undefined;
   } catch {
     return undefined;
   }

@@ -52,6 +52,20 @@ test('errors show only frames inside the repository', async () => {
   assert.doesNotMatch(got, /racecase|harness|node:internal|realm=/);
 });
 
+test('a remote call made through a built-in names its caller in the repository; stacks taken after it keep every frame', async () => {
+  const { realm, namespace, sink } = await runInRealm({ 'main.js': `
+    export let stack = '';
+    function inner(store) { return ['k'].map(store.get); }
+    function outer(store) { const calls = inner(store); stack = new Error('after').stack; return calls; }
+    export function createWorker({ store }) { return { handle: () => outer(store) }; }` });
+  realm.entry.start(namespace, 'createWorker', JSON.stringify({ store: { $: 'remote', name: 'store', methods: ['get'] } }));
+  await settle(realm);
+  realm.entry.call('c1', 'handle', '[]');
+  await settle(realm);
+  assert.deepEqual(sink.events.filter((e) => e.k === 'op').map((e) => e.site), ['main.js:3:42']);
+  assert.deepEqual(namespace.stack.split('\n').map((line) => line.trim()), ['Error: after', 'at outer (main.js:4:65)', 'at Object.handle (main.js:5:70)']);
+});
+
 test('URL and path parse like Node.js', async () => {
   const got = await evaluate(`
     import path from 'node:path';

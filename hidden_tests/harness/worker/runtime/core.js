@@ -65,8 +65,12 @@
     return name ? `    at ${name} (${where})` : `    at ${where}`;
   }
 
+  /** The object callSite is capturing a stack for: its stack needs only its first frame in the repository. */
+  let siteHolder = null;
+
   /** Formats a stack like Node.js does, keeping only frames inside the repository. */
   function prepareStackTrace(error, sites) {
+    const firstOnly = siteHolder !== null && error === siteHolder;
     let head;
     try {
       head = rt.errorHead(error);
@@ -76,7 +80,9 @@
     const lines = [head];
     for (let i = 0; i < sites.length; i++) {
       const line = describeFrame(sites[i]);
-      if (line) lines.push(line);
+      if (!line) continue;
+      lines.push(line);
+      if (firstOnly) break;
     }
     return lines.join('\n');
   }
@@ -301,6 +307,7 @@
   /** "src/x.js:12:5": where in the repository the current call was made, or "". */
   function callSite(below) {
     const holder = {};
+    siteHolder = holder;
     try {
       Error.captureStackTrace(holder, below);
       const frame = String(holder.stack).split('\n')[1] ?? '';
@@ -308,6 +315,8 @@
       return match ? match[1] : '';
     } catch {
       return '';
+    } finally {
+      siteHolder = null;
     }
   }
 
