@@ -147,6 +147,7 @@ function strike(world, op, key) {
   const stall = world.scenario.stall;
   if (due(stall) && !world.frozen.has(op.worker)) {
     world.frozen.set(op.worker, world.now + stall.ms);
+    world.frozenSince.set(op.worker, world.now);
     world.step(op.worker, 'stall', key, `the worker freezes for ${stall.ms} ms`);
   }
   return false;

@@ -111,6 +111,7 @@ export function takePause(world, choice) {
     }
   }
   world.frozen.set(spec.worker, until);
+  world.frozenSince.set(spec.worker, world.now);
   world.step(spec.worker, 'pause', '', `the process freezes ${why} (a GC pause or a stalled disk); ${when}`);
   return until;
 }
@@ -141,13 +142,14 @@ export function takeWake(world, choice) {
 
 /**
  * Sends the calls of a worker that wakes now: a frozen process sends nothing, so
- * a call it made just before it froze leaves when it wakes and takes its whole
- * latency from then. (A call that left before the freeze arrives before the
- * pause is placed, in the schedules that place it after.)
+ * a call it made the moment it froze leaves when it wakes and takes its whole
+ * latency from then. A call made earlier had left: it keeps its window (and,
+ * as a frozen worker's calls wait for it, arrives once it is awake).
  */
 export function sendOnWake(world, worker) {
+  const since = world.frozenSince.get(worker);
   for (const op of world.pending) {
-    if (op.worker !== worker || op.issuedAt >= world.now) continue;
+    if (op.worker !== worker || op.issuedAt !== since) continue;
     const shift = world.now - op.issuedAt;
     op.issuedAt = world.now;
     op.readyAt += shift;

@@ -63,6 +63,8 @@ export class World {
     /** How many things each worker took so far (store writes, locks, service writes): where crash and stall strike. */
     this.takes = new Map();
     this.frozen = new Map();
+    /** When each frozen worker froze: the calls it made at that moment leave only when it wakes (sendOnWake). */
+    this.frozenSince = new Map();
     /** Workers frozen until their leases ran out, whose wake is explored: worker → when the window opens. */
     this.wakeWindows = new Map();
     this.sends = [];

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runWorker, subject } from './inline.mjs';
+import { sendOnWake } from '../pauses.mjs';
 
 /** A row store whose reads take 5 to 400 ms. */
 const slowRows = () => ({
@@ -121,4 +122,14 @@ test('a write made just before a pause leaves when the worker wakes: writing aga
 test('writing again later than a pause and a call can last holds', async () => {
   const results = await runWorker(copySuite(), copier(1100));
   assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+test('a waking worker sends only the calls made the moment it froze; a call made earlier had left and keeps its window', () => {
+  const made = (id, issuedAt) => ({ id, worker: 'blue', issuedAt, readyAt: issuedAt + 400, deadline: issuedAt + 500 });
+  const world = { now: 1200, frozenSince: new Map([['blue', 1000]]), pending: [made('early', 600), made('at-freeze', 1000)] };
+  sendOnWake(world, 'blue');
+  assert.deepEqual(world.pending.map(({ id, issuedAt, readyAt, deadline }) => ({ id, issuedAt, readyAt, deadline })), [
+    { id: 'early', issuedAt: 600, readyAt: 1000, deadline: 1100 },
+    { id: 'at-freeze', issuedAt: 1200, readyAt: 1600, deadline: 1700 },
+  ]);
 });

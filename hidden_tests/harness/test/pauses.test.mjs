@@ -139,7 +139,7 @@ test('a pause until leases ran out wakes in a window from their end (or ms, if l
     }
     const steps = [];
     const world = {
-      now: 300, store, services, frozen: new Map(), wakeWindows: new Map(), pausesUsed: new Set(), pausesTaken: 0,
+      now: 300, store, services, frozen: new Map(), frozenSince: new Map(), wakeWindows: new Map(), pausesUsed: new Set(), pausesTaken: 0,
       step: (worker, operation, key, result) => steps.push(result),
     };
     takePause(world, { spec: { worker: 'blue', ...spec }, index: 0 });
