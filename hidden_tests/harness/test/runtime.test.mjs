@@ -66,6 +66,26 @@ test('a remote call made through a built-in names its caller in the repository; 
   assert.deepEqual(namespace.stack.split('\n').map((line) => line.trim()), ['Error: after', 'at outer (main.js:4:65)', 'at Object.handle (main.js:5:70)']);
 });
 
+test('a stack formatted by V8 itself names no realm: code cannot count the schedules before it', async () => {
+  // A getter the runtime's stack formatting runs: a stack taken inside it is formatted by V8's own formatter.
+  const files = { 'main.js': `
+    export let seen = '';
+    Object.defineProperty(Object.prototype, 'name', { configurable: true, get() { if (!seen) seen = new Error('inside').stack; return undefined; } });
+    export function createWorker({ store }) { return { handle: () => store.get('k') }; }` };
+  const stacks = [];
+  for (let i = 0; i < 2; i++) {
+    const { realm, namespace, repoDir } = await runInRealm(files);
+    realm.entry.start(namespace, 'createWorker', JSON.stringify({ store: { $: 'remote', name: 'store', methods: ['get'] } }));
+    await settle(realm);
+    realm.entry.call('c1', 'handle', '[]');
+    await settle(realm);
+    stacks.push(namespace.seen.split(repoDir).join('<repo>'));
+  }
+  assert.match(stacks[0], /^Error: inside/);
+  assert.doesNotMatch(stacks[0], /realm=/);
+  assert.equal(stacks[1], stacks[0]);
+});
+
 test('URL and path parse like Node.js', async () => {
   const got = await evaluate(`
     import path from 'node:path';

@@ -11,7 +11,6 @@ import { builtinModules } from 'node:module';
 import { pathToFileURL, fileURLToPath } from 'node:url';
 
 const builtinNames = new Set(builtinModules);
-let realms = 0;
 
 /** Raised for a module the repository cannot provide; its message is for the learner. */
 export class ModuleError extends Error {}
@@ -47,17 +46,19 @@ export class ModuleSources {
   }
 
   /**
-   * Compiles a module into a realm's context. The identifier is unique to the
-   * realm (`realm` is its number), and no code cache is used: V8 merges a script
-   * deserialized from a code cache into the one it compiled first, and with it
-   * keeps that script's dynamic-import callback, which belongs to another realm.
+   * Compiles a module into a realm's context. No code cache is used: V8 merges a
+   * script deserialized from a code cache into the one it compiled first, and
+   * with it keeps that script's dynamic-import callback, which belongs to another
+   * realm. The identifier is the file's URL alone, the same in every realm: a
+   * stack that V8 formats itself shows it, and nothing in it may tell one
+   * schedule from another.
    */
-  compile(file, context, realm, importModuleDynamically) {
+  compile(file, context, importModuleDynamically) {
     const url = pathToFileURL(file).href;
     let module;
     try {
       module = new vm.SourceTextModule(this.source(file), {
-        identifier: `${url}?realm=${realm}`,
+        identifier: url,
         context,
         initializeImportMeta: (meta) => {
           meta.url = url;
@@ -104,7 +105,6 @@ export class ModuleSources {
 export class ModuleGraph {
   #sources;
   #realm;
-  #number = ++realms;
   #modules = new Map();
 
   /**
@@ -156,7 +156,7 @@ export class ModuleGraph {
   #file(file) {
     let module = this.#modules.get(file);
     if (!module) {
-      module = this.#sources.compile(file, this.#realm.context, this.#number,
+      module = this.#sources.compile(file, this.#realm.context,
         (specifier, referrer, attributes) => this.#dynamic(specifier, referrer, attributes));
       this.#modules.set(file, module);
     }

@@ -45,10 +45,9 @@
   function frameLocation(site) {
     const name = site.getFileName?.() ?? site.getScriptNameOrSourceURL?.();
     if (typeof name !== 'string') return '';
-    const file = name.replace(/\?realm=\d+$/, '');
     let relative;
-    if (file.startsWith(repoPrefix)) relative = file.slice(repoPrefix.length);
-    else if (file.startsWith(repoPath)) relative = file.slice(repoPath.length);
+    if (name.startsWith(repoPrefix)) relative = name.slice(repoPrefix.length);
+    else if (name.startsWith(repoPath)) relative = name.slice(repoPath.length);
     else return '';
     return `${relative}:${site.getLineNumber()}:${site.getColumnNumber()}`;
   }
