@@ -9,8 +9,9 @@
 // clock may stop at the expiry too: the holder's call can then arrive after its
 // own lease or cache entry ran out, and the other workers can act in between,
 // as with a renewal racing its lease, a fill lease shorter than the query it
-// covers, or a marker that outlives nothing. The stop is a delay like any other
-// (the clock moves while calls are ready), so it counts against maxDelays.
+// covers, or a marker that runs out under its holder. The stop is a delay like
+// any other (the clock moves while calls are ready), so it counts against
+// maxDelays, and it is offered beside the move to the next event, not instead.
 
 /**
  * The clock stops for expiries on offer now: each key (or service lease) that
