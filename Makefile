@@ -6,7 +6,7 @@ BIN      := bin/racecase
 RUNS     ?= 10
 NODE_TESTS := hidden_tests/harness/test/*.test.mjs
 
-.PHONY: all web build engine images run test test-go test-harness test-web test-postgres test-scale validate mutants lint generate bench bench-scale clean
+.PHONY: all web build engine images run test test-go test-harness test-web test-postgres test-scale validate mutants reduction lint generate bench bench-scale clean
 
 all: build
 
@@ -81,6 +81,13 @@ test-scale:
 # its own, but running them takes about half an hour.
 validate: images
 	$(BIN) validate --runs $(RUNS) --mutants=false
+
+# The explorer's reduction on and off, on every dossier's buggy repository, all
+# of its decoys and all of its generated mutants: the same verdicts and the same
+# first counterexamples (make test compares a sample; this runs every mutant
+# twice, so it takes longer than make mutants).
+reduction:
+	RACECASE_REDUCTION=all $(GO) test -count=1 -timeout 180m -run '^TestReductionKeepsVerdictsAndFirstCounterexamples$$' ./challenges/
 
 # Every dossier's mutation score: the reference fix's mutants through the hidden
 # suite, once each (about half an hour on 2 busy cores).

@@ -126,7 +126,7 @@ func flagshipReference(b *testing.B) benchReference {
 }
 
 // writeTree writes files under a fresh temporary directory and returns it.
-func writeTree(b *testing.B, files map[string][]byte) string {
+func writeTree(b testing.TB, files map[string][]byte) string {
 	b.Helper()
 	dir := b.TempDir()
 	for name, data := range files {

@@ -36,10 +36,11 @@ const workersScheduleCap = 300
 
 // BenchmarkWorkersOnOneJob measures how exploration grows with the number
 // of identical workers given one job: the flagship's reference fix, N = 2…6
-// workers, with bare node. It reports, for each N, the schedules explored
-// and the seconds taken (an exploration stopped at workersScheduleCap
-// schedules is reported unfinished), and the largest N explored to the end
-// within 10 s. Run it once: make bench does.
+// workers, with bare node, with the explorer's reduction on and off. It
+// reports, for each N and mode, the schedules explored and the seconds taken
+// (an exploration stopped at workersScheduleCap schedules is reported
+// unfinished), and the largest N explored to the end within 10 s with the
+// reduction on. Run it once: make bench does.
 func BenchmarkWorkersOnOneJob(b *testing.B) {
 	ref := flagshipReference(b)
 	suites := b.TempDir()
@@ -53,29 +54,45 @@ func BenchmarkWorkersOnOneJob(b *testing.B) {
 			if err := os.WriteFile(suite, fmt.Appendf(nil, workersScenario, n, workersScheduleCap), 0o644); err != nil {
 				b.Fatal(err)
 			}
-			start := time.Now()
-			out, err := exec.Command("node", ref.local, "hidden", ref.repo, suite).Output()
-			took := time.Since(start)
-			if err != nil {
-				b.Fatalf("%d workers: %v\n%s", n, err, out)
-			}
-			var res runner.Results
-			if err := json.Unmarshal(out, &res); err != nil || len(res.Tests) != 1 {
-				b.Fatalf("%d workers: bare node printed %q: %v", n, out, err)
-			}
-			t := res.Tests[0]
-			finished := t.Status == runner.StatusPass
-			if !finished && t.Schedules < workersScheduleCap {
-				b.Fatalf("%d workers: %s: %s", n, t.Status, t.Message)
-			}
-			b.ReportMetric(float64(t.Schedules), fmt.Sprintf("N%d-schedules", n))
-			b.ReportMetric(took.Seconds(), fmt.Sprintf("N%d-s", n))
-			if !finished {
-				b.ReportMetric(1, fmt.Sprintf("N%d-unfinished", n))
-			} else if took <= 10*time.Second {
-				within10s = n
+			for _, mode := range []string{"", "--no-reduction"} {
+				name := fmt.Sprintf("N%d", n)
+				args := []string{ref.local, "hidden", ref.repo, suite}
+				if mode != "" {
+					name += "-unreduced"
+					args = []string{ref.local, "hidden", mode, ref.repo, suite}
+				}
+				schedules, took, finished := exploreWorkers(b, name, args)
+				b.ReportMetric(float64(schedules), name+"-schedules")
+				b.ReportMetric(took.Seconds(), name+"-s")
+				if !finished {
+					b.ReportMetric(1, name+"-unfinished")
+				} else if mode == "" && took <= 10*time.Second {
+					within10s = n
+				}
 			}
 		}
 		b.ReportMetric(float64(within10s), "largest-N-within-10s")
 	}
+}
+
+// exploreWorkers runs one exploration of BenchmarkWorkersOnOneJob with bare
+// node and returns the schedules it explored, the time it took and whether it
+// explored them all.
+func exploreWorkers(b *testing.B, name string, args []string) (int, time.Duration, bool) {
+	start := time.Now()
+	out, err := exec.Command("node", args...).Output()
+	took := time.Since(start)
+	if err != nil {
+		b.Fatalf("%s: %v\n%s", name, err, out)
+	}
+	var res runner.Results
+	if err := json.Unmarshal(out, &res); err != nil || len(res.Tests) != 1 {
+		b.Fatalf("%s: bare node printed %q: %v", name, out, err)
+	}
+	t := res.Tests[0]
+	finished := t.Status == runner.StatusPass
+	if !finished && t.Schedules < workersScheduleCap {
+		b.Fatalf("%s: %s: %s", name, t.Status, t.Message)
+	}
+	return t.Schedules, took, finished
 }

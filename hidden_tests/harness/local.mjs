@@ -2,9 +2,10 @@
 // and as the baseline the container benchmark is compared with.
 //
 //   node local.mjs visible <repoDir>
-//   node local.mjs hidden <repoDir> <suite.mjs> [<fault-model.json>]
+//   node local.mjs hidden [--no-reduction] <repoDir> <suite.mjs> [<fault-model.json>]
 //
-// Prints the results JSON on stdout.
+// Prints the results JSON on stdout. --no-reduction explores every order, the
+// equivalent ones included (explorer.mjs): for comparing with the reduction on.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,9 +13,11 @@ import { pathToFileURL } from 'node:url';
 import { runHidden } from './hidden.mjs';
 import { runVisible } from './visible.mjs';
 
-const [suiteKind, repo, suiteFile, faultModelFile] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const reduction = !args.includes('--no-reduction');
+const [suiteKind, repo, suiteFile, faultModelFile] = args.filter((a) => a !== '--no-reduction');
 if (!['visible', 'hidden'].includes(suiteKind) || !repo || (suiteKind === 'hidden' && !suiteFile)) {
-  process.stderr.write('usage: node local.mjs visible <repoDir> | hidden <repoDir> <suite.mjs> [<fault-model.json>]\n');
+  process.stderr.write('usage: node local.mjs visible <repoDir> | hidden [--no-reduction] <repoDir> <suite.mjs> [<fault-model.json>]\n');
   process.exit(2);
 }
 const repoDir = path.resolve(repo);
@@ -24,6 +27,6 @@ const results = suiteKind === 'visible'
   : await runHidden({
     suite: (await import(pathToFileURL(path.resolve(suiteFile)).href)).default,
     faultModel: faultModelFile ? JSON.parse(fs.readFileSync(faultModelFile, 'utf8')) : null,
-    repoDir, sandbox: true, outputLimitBytes,
+    repoDir, sandbox: true, outputLimitBytes, reduction,
   });
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

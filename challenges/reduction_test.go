@@ -1,0 +1,208 @@
+package challenges_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/racecase/racecase/challenges"
+	hiddentests "github.com/racecase/racecase/hidden_tests"
+	"github.com/racecase/racecase/runner"
+)
+
+// failingScenarios is a suite module that is suite.mjs (beside it) with only
+// the scenarios that hold one of the named tests.
+const failingScenarios = `import base from './suite.mjs';
+const names = new Set(%s);
+export default (...args) => {
+  const suite = typeof base === 'function' ? base(...args) : { ...base };
+  return { ...suite, scenarios: suite.scenarios.filter((s) => s.tests.some((t) => names.has(t.name))) };
+};
+`
+
+// reductionSample is how many decoys and how many generated wrong fixes of
+// each dossier the reduction test compares by default (about three minutes
+// for all dossiers on 2 cores); RACECASE_REDUCTION=all compares every one
+// (`make reduction`: longer than `make mutants`, which runs each mutant once).
+const reductionSample = 1
+
+// TestReductionKeepsVerdictsAndFirstCounterexamples runs every dossier's
+// buggy repository, decoys and generated mutants (a sample of them, all with
+// RACECASE_REDUCTION=all) with the
+// explorer's reduction on and off (bare node), and fails when a test is
+// decided differently or a failing test's first counterexample differs. The
+// run without reduction explores only the scenarios where a test failed with
+// it (the rest would only take long to say pass again); a test it leaves
+// undecided because its budget ran out is not a difference, but every dossier
+// must compare at least one counterexample in full.
+func TestReductionKeepsVerdictsAndFirstCounterexamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("explores every dossier twice")
+	}
+	local, err := filepath.Abs("../hidden_tests/harness/local.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	slugs, err := challenges.Slugs(challenges.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, slug := range slugs {
+		t.Run(slug, func(t *testing.T) {
+			d, err := challenges.Load(challenges.FS, slug)
+			if err != nil {
+				t.Fatal(err)
+			}
+			suites := suiteDir(t, d)
+			compared := 0
+			for name, files := range reductionVariants(t, d) {
+				compared += compareReduction(t, local, suites, name, files)
+			}
+			if compared == 0 {
+				t.Errorf("no counterexample was compared: the run without reduction left every failing test undecided")
+			}
+			t.Logf("%d first counterexamples identical with the reduction on and off", compared)
+		})
+	}
+}
+
+// suiteDir writes a dossier's hidden suite and fault model into a fresh folder.
+func suiteDir(t *testing.T, d *challenges.Dossier) string {
+	t.Helper()
+	hidden, err := hiddentests.Suite(d.Slug)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	model, err := json.Marshal(d.FaultModel.ForSuite())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{hiddentests.SuiteFile: hidden[hiddentests.SuiteFile], challenges.FaultModelFile: model} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// reductionVariants returns the wrong repositories of a dossier by name: the
+// buggy one, and the first reductionSample decoys and mutants (every one
+// with RACECASE_REDUCTION=all).
+func reductionVariants(t *testing.T, d *challenges.Dossier) map[string]map[string][]byte {
+	t.Helper()
+	repo, err := d.RepoFiles(challenges.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string]map[string][]byte{"buggy": repo}
+	decoys, err := d.Decoys(challenges.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := os.Getenv("RACECASE_REDUCTION") == "all"
+	if !all {
+		decoys = decoys[:min(len(decoys), reductionSample)]
+	}
+	for _, decoy := range decoys {
+		variants["decoy "+decoy.Name] = decoy.Files
+	}
+	solution, err := d.SolutionFiles(challenges.FS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fix := map[string][]byte{}
+	for name, data := range solution {
+		if string(repo[name]) != string(data) {
+			fix[name] = data
+		}
+	}
+	mutants, err := challenges.GenerateMutants(repo, fix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !all {
+		mutants = mutants[:min(len(mutants), reductionSample)]
+	}
+	for _, m := range mutants {
+		files := map[string][]byte{}
+		for name, data := range solution {
+			files[name] = data
+		}
+		files[m.File] = m.Source
+		variants["mutant "+m.ID] = files
+	}
+	return variants
+}
+
+// compareReduction runs one variant with the reduction on, then its failing
+// scenarios with it off, and reports every difference; it returns how many
+// counterexamples it compared in full.
+func compareReduction(t *testing.T, local, suites, name string, files map[string][]byte) int {
+	t.Helper()
+	repo := writeTree(t, files)
+	reduced := runLocal(t, name, local, repo, filepath.Join(suites, hiddentests.SuiteFile), suites)
+	var failing []string
+	for _, test := range reduced.Tests {
+		if test.Status == runner.StatusFail {
+			failing = append(failing, test.Name)
+		}
+	}
+	if len(failing) == 0 {
+		return 0
+	}
+	names, _ := json.Marshal(failing)
+	wrapper := filepath.Join(suites, "failing-"+strconv.Itoa(len(failing))+"-"+filepath.Base(repo)+".mjs")
+	if err := os.WriteFile(wrapper, fmt.Appendf(nil, failingScenarios, names), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	unreduced := runLocal(t, name, local, repo, wrapper, suites, "--no-reduction")
+	compared := 0
+	for _, off := range unreduced.Tests {
+		i := slices.IndexFunc(reduced.Tests, func(r runner.TestResult) bool { return r.Name == off.Name })
+		if i < 0 {
+			t.Errorf("%s: %q ran without reduction only", name, off.Name)
+			continue
+		}
+		on := reduced.Tests[i]
+		switch {
+		case off.Status == runner.StatusError && on.Status != runner.StatusError:
+			// Left undecided by a budget the full exploration needs more of.
+		case on.Status != off.Status:
+			t.Errorf("%s: %q is %s with the reduction and %s without: %s", name, off.Name, on.Status, off.Status, off.Message)
+		case on.Status == runner.StatusFail && (on.Message != off.Message || !sameTrace(on.Trace, off.Trace)):
+			t.Errorf("%s: %q fails with a different first counterexample without the reduction:\n  with:    %s\n  without: %s", name, off.Name, on.Message, off.Message)
+		case on.Status == runner.StatusFail:
+			compared++
+		}
+	}
+	return compared
+}
+
+// runLocal runs a hidden suite with bare node and decodes its results.
+func runLocal(t *testing.T, name, local, repo, suite, suites string, flags ...string) *runner.Results {
+	t.Helper()
+	args := append([]string{local, "hidden"}, flags...)
+	args = append(args, repo, suite, filepath.Join(suites, challenges.FaultModelFile))
+	out, err := exec.Command("node", args...).Output()
+	if err != nil {
+		t.Fatalf("%s: node %v: %v\n%s", name, flags, err, out)
+	}
+	var res runner.Results
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("%s: bare node printed %q: %v", name, out, err)
+	}
+	return &res
+}
+
+// sameTrace compares two traces step by step.
+func sameTrace(a, b []runner.TraceStep) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return string(x) == string(y)
+}
