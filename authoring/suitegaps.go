@@ -15,6 +15,7 @@ type scenarioWorld struct {
 	LatencyMs        map[string][2]int64 `json:"latencyMs"`
 	Fails            []string            `json:"fails"`
 	MaxDelays        int                 `json:"maxDelays"`
+	Paces            int                 `json:"paces"`
 	HorizonMs        int64               `json:"horizonMs"`
 	RedeliverEveryMs *int64              `json:"redeliverEveryMs"`
 	Overlapping      bool                `json:"overlapping"`
@@ -124,11 +125,17 @@ func (g *gapFinder) latency(m challenges.FaultModel) {
 }
 
 // delays reports scenarios whose clock never moves on while a call is in
-// flight, so that no call is ever overtaken by a timer.
+// flight. The explorer runs them with every call at its quickest and again
+// with every call at its slowest (unless they keep one pace), but never with
+// one call slow while another is quick.
 func (g *gapFinder) delays() {
-	if names, field := g.where(".limits.maxDelays", func(w scenarioWorld) bool { return w.MaxDelays == 0 }); len(names) > 0 {
-		g.add(field, fmt.Sprintf("scenarios %s have maxDelays 0: no call is ever slower than a timer, so renewals that race their own lease and waits that give up early are never explored",
+	if names, field := g.where(".limits.maxDelays", func(w scenarioWorld) bool { return w.MaxDelays == 0 && w.Paces != 1 }); len(names) > 0 {
+		g.add(field, fmt.Sprintf("scenarios %s have maxDelays 0: calls are explored all at their quickest or all at their slowest, never one overtaken by a timer while another is quick, so a renewal that races its own lease or a wait that gives up early may go unexplored",
 			strings.Join(names, ", ")), "allow at least one delay (maxDelays ≥ 1)")
+	}
+	if names, field := g.where(".limits.paces", func(w scenarioWorld) bool { return w.MaxDelays == 0 && w.Paces == 1 }); len(names) > 0 {
+		g.add(field, fmt.Sprintf("scenarios %s have maxDelays 0 and paces 1: every call completes as soon as it can, so work slower than its lease and waits that give up early are never explored",
+			strings.Join(names, ", ")), "allow the slow pace (paces: 2) or at least one delay (maxDelays ≥ 1)")
 	}
 }
 

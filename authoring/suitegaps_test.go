@@ -33,6 +33,7 @@ func world(name string) scenarioWorld {
 		LatencyMs:        map[string][2]int64{"store": {0, 1000}, "provider": {100, 2000}},
 		Fails:            []string{"provider"},
 		MaxDelays:        2,
+		Paces:            2,
 		RedeliverEveryMs: &every,
 		Overlapping:      true,
 		Sequential:       true,
@@ -65,6 +66,8 @@ func TestSuiteGaps(t *testing.T) {
 		}, "subject.deps", `remote "ledger" is never handed to the subject`},
 		{"no delays", func(_ *challenges.FaultModel, w *scenarioWorld) { w.MaxDelays = 0 },
 			"scenarios[1].limits.maxDelays", "have maxDelays 0"},
+		{"no delays, quickest pace only", func(_ *challenges.FaultModel, w *scenarioWorld) { w.MaxDelays, w.Paces = 0, 1 },
+			"scenarios[1].limits.paces", "have maxDelays 0 and paces 1"},
 		{"no redelivery", func(_ *challenges.FaultModel, w *scenarioWorld) {
 			w.RedeliverEveryMs, w.Sequential, w.Overlapping = nil, false, false
 		},

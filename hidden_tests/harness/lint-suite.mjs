@@ -127,6 +127,7 @@ function worldOf(scenario, remotes) {
     latencyMs,
     fails: [...new Set([...scenario.effects.filter((e) => typeof e.fail === 'function'), ...scenario.faults].map((e) => e.target))],
     maxDelays: scenario.limits.maxDelays,
+    paces: scenario.limits.paces,
     horizonMs: scenario.limits.horizonMs,
     redeliverEveryMs: scenario.redeliver?.everyMs ?? null,
     overlapping: twice.some((ds) => ds.filter((d) => d.after === undefined).length > 1),

@@ -11,6 +11,7 @@ import { serviceKit } from './service-kit.mjs';
 export const DEFAULT_LIMITS = Object.freeze({
   maxLatencyMs: 1000,
   maxDelays: 2,
+  paces: 2,
   maxPauses: 1,
   horizonMs: 300_000,
   maxSteps: 3000,
@@ -142,6 +143,8 @@ class Checker {
     for (const [key, value] of Object.entries(limits)) {
       if (Object.hasOwn(DEFAULT_LIMITS, key) && !(Number.isInteger(value) && value >= 0)) {
         this.add(`${field}.${key}`, 'must be a whole number ≥ 0', `e.g. ${key}: ${DEFAULT_LIMITS[key]}`);
+      } else if (key === 'paces' && value !== 1 && value !== 2) {
+        this.add(`${field}.${key}`, 'must be 1 (every call at its quickest) or 2 (then every call at its slowest)', 'e.g. paces: 2');
       }
     }
   }

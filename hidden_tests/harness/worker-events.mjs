@@ -59,7 +59,7 @@ function addCall(world, worker, event) {
   const { id: localId, target, name, args, site } = event;
   world.pending.push({
     id: `${worker}.${localId}`, localId, worker, target, name, args, site, call,
-    issuedAt: world.now, readyAt: world.now + min, deadline: world.now + max, job: delivery?.job ?? '',
+    issuedAt: world.now, readyAt: world.now + (world.slow ? max : min), deadline: world.now + max, job: delivery?.job ?? '',
   });
   world.countFor(delivery, 'calls');
 }

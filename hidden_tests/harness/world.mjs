@@ -42,8 +42,10 @@ export class World {
    * @param {object} scenario the scenario being explored (validated: its limits, effects and services merged)
    * @param {import('./worker-pool.mjs').WorkerPool} pool the processes of the workers
    * @param {object[]} properties the properties judged in this schedule
+   * @param {'any' | 'quick' | 'slow'} [pace] when calls become ready: within their latency range as delay
+   *   bounding allows (any), or all at its minimum (quick) or maximum (slow); see pacesOf in explorer.mjs
    */
-  constructor(suite, scenario, pool, properties) {
+  constructor(suite, scenario, pool, properties, pace = 'any') {
     this.suite = suite;
     this.scenario = scenario;
     this.limits = scenario.limits;
@@ -85,6 +87,7 @@ export class World {
     this.attribute = mayOverlap(scenario.deliveries);
     const remotes = remotesOf(suite.subject.deps);
     this.protocols = new Map(this.workers.map((w) => [w, new WorkerProtocol(w, remotes)]));
+    this.slow = pace === 'slow';
   }
 
   /** Every step so far, in order. */

@@ -15,7 +15,7 @@ export default {
   },
   effects: [{ target: 'mailer', method: 'send', label: 'e-mail', key: ([mail]) => mail.candidate, latencyMs: [300, 400] }],
   claimKeys: '^lock:',
-  limits: { maxLatencyMs: 100, maxDelays: 0, maxWork: 12_000 },
+  limits: { maxLatencyMs: 100, maxDelays: 0, maxWork: 24_000 },
   scenarios: [
     {
       name: 'the first worker stalls past its lease',

@@ -1,0 +1,78 @@
+// Scenarios that let no call be overtaken (`maxDelays: 0`) are explored at two
+// paces, every call at its quickest and every call at its slowest, so a lease
+// shorter than the slowest call it covers fails there too.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runWorker, subject } from './inline.mjs';
+import { pacesOf } from '../explorer.mjs';
+import { checkSuite } from '../suite.mjs';
+
+/** Blue sends job-1's e-mail (50 to 400 ms) under a lease; green gets the job again at 350 ms. */
+function leaseSuite() {
+  return {
+    subject: subject({
+      store: { $: 'remote', name: 'store', methods: ['get', 'set', 'setIfAbsent', 'compareAndDelete'] },
+      mailer: { $: 'remote', name: 'mailer', methods: ['send'] },
+    }),
+    effects: [{ target: 'mailer', method: 'send', label: 'e-mail', latencyMs: [50, 400] }],
+    limits: { maxLatencyMs: 10, maxDelays: 0 },
+    scenarios: [{
+      name: 'the job comes again while its e-mail is on its way',
+      deliveries: [{ worker: 'blue', job: 'job-1', at: 0 }, { worker: 'green', job: 'job-1', at: 350 }],
+      tests: [{ name: 'the e-mail goes out once', property: 'exactlyOncePerJob' }],
+    }],
+  };
+}
+
+const sender = (leaseMs) => `
+  export function createWorker({ worker, store, mailer }) {
+    return {
+      async handle({ job }) {
+        if (await store.get('sent:' + job)) return 'done';
+        if (!(await store.setIfAbsent('lock:' + job, worker, { ttlMs: ${leaseMs} }))) return 'busy';
+        try {
+          await mailer.send({ job });
+          await store.set('sent:' + job, 'yes');
+        } finally {
+          await store.compareAndDelete('lock:' + job, worker);
+        }
+        return 'done';
+      },
+    };
+  }`;
+
+test('a lease shorter than the slowest call it covers fails at the slow pace', async () => {
+  const results = await runWorker(leaseSuite(), sender(300));
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
+  assert.match(t.message, /\(in this schedule every call took as long as the fault model allows\)$/);
+  const send = t.trace.find((s) => s.operation === 'send');
+  assert.equal(send.at - send.issued, 400, JSON.stringify(send));
+});
+
+test('a lease longer than the slowest call holds at both paces', async () => {
+  const results = await runWorker(leaseSuite(), sender(1000));
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+test('only scenarios without delays whose latencies vary get two paces', () => {
+  const limits = (l) => ({ limits: { maxLatencyMs: 10, maxDelays: 0, ...l } });
+  assert.deepEqual(pacesOf(limits({})), ['quick', 'slow']);
+  assert.deepEqual(pacesOf(limits({ maxDelays: 1 })), ['any']);
+  assert.deepEqual(pacesOf(limits({ paces: 1 })), ['quick']);
+  assert.deepEqual(pacesOf(limits({ maxLatencyMs: 0 })), ['any']);
+  assert.deepEqual(pacesOf({ ...limits({ maxLatencyMs: 0 }), effects: [{ latencyMs: [50, 400] }] }), ['quick', 'slow']);
+  assert.deepEqual(pacesOf({ ...limits({ maxLatencyMs: 0 }), services: { rows: { latencyMs: [5, 5] } } }), ['any']);
+});
+
+test('a scenario that keeps only the quick pace misses the short lease, and paces must be 1 or 2', async () => {
+  const quickOnly = leaseSuite();
+  quickOnly.scenarios[0].limits = { paces: 1 };
+  const results = await runWorker(quickOnly, sender(300));
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+  quickOnly.scenarios[0].limits = { paces: 3 };
+  const [problem] = checkSuite(quickOnly);
+  assert.equal(problem.field, 'scenarios[0].limits.paces');
+  assert.match(problem.message, /must be 1 .* or 2/);
+});
