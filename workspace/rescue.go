@@ -39,11 +39,16 @@ func (o *owner) rescueOrphans(ctx context.Context) (int, error) {
 			errs = append(errs, err)
 			continue
 		}
-		if ok {
-			taken++
-			o.s.log.Warn("a run whose racecase process died is queued again", "run", r.ID, "owner", *r.OwnerID)
-			o.s.publish(ctx, r.ID)
+		if !ok {
+			continue
 		}
+		taken++
+		if r.Executions >= maxAttempts {
+			o.s.log.Warn("a run whose racecase process died was executed as often as the queue allows: it ends in an error", "run", r.ID, "owner", *r.OwnerID)
+		} else {
+			o.s.log.Warn("a run whose racecase process died is queued again", "run", r.ID, "owner", *r.OwnerID)
+		}
+		o.s.publish(ctx, r.ID)
 	}
 	return taken, errors.Join(errs...)
 }

@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,6 +54,21 @@ func claimAs(t *testing.T, svc *Service, owner string, beat time.Time, runID str
 	return jobID
 }
 
+// runOfADeadOwner starts a check on a new service with a passing fake
+// runner, and leaves it as an owner that died while executing it would:
+// it returns the learner, the run and the job it was taken under.
+func runOfADeadOwner(t *testing.T) (*Service, *fakeRunner, string, Run, int64) {
+	t.Helper()
+	fake := &fakeRunner{verdict: runner.VerdictPass}
+	svc := newTestService(t, fake, 0)
+	learner, ws := newWorkspace(t, svc)
+	queued, err := svc.StartRun(context.Background(), learner, ws.ID, KindCheck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, fake, learner, queued, claimAs(t, svc, "o_dead", svc.now().Add(-2*ownerTimeout), queued.ID)
+}
+
 // TestARunOfADeadOwnerIsFinishedByALiveOne: a run whose owner died while
 // executing it runs again on a live owner within seconds, not after its
 // job's timeout (the run's wall budget, then RescueAfter), and gets one
@@ -60,14 +76,7 @@ func claimAs(t *testing.T, svc *Service, owner string, beat time.Time, runID str
 // job executes nothing.
 func TestARunOfADeadOwnerIsFinishedByALiveOne(t *testing.T) {
 	ctx := context.Background()
-	fake := &fakeRunner{verdict: runner.VerdictPass}
-	svc := newTestService(t, fake, 0)
-	learner, ws := newWorkspace(t, svc)
-	queued, err := svc.StartRun(ctx, learner, ws.ID, KindCheck)
-	if err != nil {
-		t.Fatal(err)
-	}
-	oldJob := claimAs(t, svc, "o_dead", svc.now().Add(-2*ownerTimeout), queued.ID)
+	svc, fake, learner, queued, oldJob := runOfADeadOwner(t)
 	queuedAt := jobRow(t, svc, oldJob).ScheduledAt
 
 	start := time.Now()
@@ -149,5 +158,30 @@ func TestARunIsTakenFromItsDeadOwnerOnce(t *testing.T) {
 	rawScan(t, svc, onEngine(svc, `SELECT status FROM runs WHERE id = ?`, ""), []any{runs[1]}, &status)
 	if status != StatusRunning {
 		t.Fatalf("the run of a live owner is %s; want still running", status)
+	}
+}
+
+// TestARunExecutedAsOftenAsTheQueueAllowsEndsInAnError: a run whose owner
+// died on its last allowed execution is not run again; it gets the error
+// verdict the queue's last attempt would give it, and the learner can run it
+// again.
+func TestARunExecutedAsOftenAsTheQueueAllowsEndsInAnError(t *testing.T) {
+	ctx := context.Background()
+	svc, fake, learner, queued, _ := runOfADeadOwner(t)
+	rawExec(t, svc, onEngine(svc, `UPDATE runs SET executions = ? WHERE id = ?`, `UPDATE runs SET executions = $1 WHERE id = $2`),
+		maxAttempts, queued.ID)
+
+	if n, err := svc.runs.owner.rescueOrphans(ctx); err != nil || n != 1 {
+		t.Fatalf("rescue took %d runs (%v); want the one", n, err)
+	}
+	run := waitVerdict(t, svc, learner, queued.ID)
+	if run.Verdict != string(runner.VerdictError) || fake.calls() != 0 {
+		t.Fatalf("run %+v after %d runner calls; want an error verdict and no execution", run, fake.calls())
+	}
+	if !strings.Contains(run.Message, "please run it again") || run.Executions != maxAttempts {
+		t.Fatalf("message %q after %d executions; want one that asks to run it again, after %d", run.Message, run.Executions, maxAttempts)
+	}
+	if _, err := svc.StartRun(ctx, learner, queued.WorkspaceID, KindCheck); err != nil {
+		t.Fatalf("a new run after the error: %v", err)
 	}
 }
