@@ -31,15 +31,18 @@ export function faultOf(world, op) {
  * Answers one call and records it in the trace.
  * @param {import('./world.mjs').World} world
  * @param {object} op the call, as the world keeps it (worker, target, name, args, job, call, site, issuedAt)
+ * @param {{ answerAt?: number, read?: { value: string | null, at: number } }} [how] answerAt: when its answer
+ *   arrives, if later than now (late-answers.mjs); read: for a store read, the older value it answers (stale-reads.mjs)
  * @returns {{ ok: boolean, value: unknown, error?: string, crashed: boolean }}
  */
-export function answer(world, op) {
+export function answer(world, op, { answerAt, read } = {}) {
   const delivery = world.calls.get(op.call);
   const where = { service: op.target, request: requestLabel(delivery), site: op.site, issued: op.issuedAt };
-  const late = op.issuedAt < world.now ? ` (in flight since ${op.issuedAt} ms)` : '';
+  const since = op.issuedAt < world.now ? ` (in flight since ${op.issuedAt} ms)` : '';
+  const late = answerAt === undefined ? since : ` (its answer is on its way back until ${answerAt} ms)${since}`;
   const key = String(op.args?.[0] ?? '');
   let outcome;
-  if (op.target === STORE || op.target === LOCKS) outcome = atStoreOrLocks(world, op, delivery, key, late, where);
+  if (op.target === STORE || op.target === LOCKS) outcome = atStoreOrLocks(world, op, delivery, key, late, where, read);
   else if (world.services.has(op.target)) outcome = atService(world, op, delivery, key, late, where);
   else if (effectOf(world, op)) outcome = atEffect(world, op, delivery, late, where);
   else {
@@ -77,7 +80,7 @@ function injectedFailure(world, op, delivery, key, late, where) {
   return { ok: false, value: null, error };
 }
 
-function atStoreOrLocks(world, op, delivery, key, late, where) {
+function atStoreOrLocks(world, op, delivery, key, late, where, read) {
   const failed = injectedFailure(world, op, delivery, key, late, where);
   if (failed) return failed;
   const before = op.target === STORE ? world.store.entry(op.args?.[0], world.now) : undefined;
@@ -91,8 +94,10 @@ function atStoreOrLocks(world, op, delivery, key, late, where) {
     world.step(op.worker, op.name, key, `error: ${e.message}${late}`, where);
     return { ok: false, value: null, error: e.message };
   }
+  if (read) value = read.value;
+  const words = read ? `${show(value)} (what the key held at ${read.at} ms: the read took effect then, and its answer came back now)` : describeCall(op, value, before, holder);
   const written = { get: value, compareAndSet: op.args?.[2] }[op.name] ?? op.args?.[1];
-  const step = world.step(op.worker, op.name, key, `${describeCall(op, value, before, holder)}${late}`, { ...where, value: written });
+  const step = world.step(op.worker, op.name, key, `${words}${late}`, { ...where, value: written });
   if (op.target === STORE) for (const property of world.properties) property.onStore?.(world, op, before, value, step);
   return { ok: true, value };
 }

@@ -11,7 +11,9 @@ import { READ_OPERATIONS } from './store.mjs';
  */
 export function footprint(choice, world) {
   const { now } = world;
-  if (choice.kind === 'op') {
+  // A call taking effect affects the same state whether its answer comes at once
+  // or late, and a read is a read whichever value it answers.
+  if (choice.kind === 'op' || choice.kind === 'late' || choice.kind === 'stale') {
     const { worker, target, name, args } = choice.op;
     const stateful = world.services.has(target) || world.orderSensitive(choice.op);
     return { kind: 'op', worker, target, name, key: Array.isArray(args) ? args[0] : undefined, service: stateful };

@@ -51,10 +51,11 @@ export function pauseChoices(world) {
   return choices;
 }
 
-/** A worker with something to be interrupted: a delivery running, a call in flight or a timer set. */
+/** A worker with something to be interrupted: a delivery running, a call or answer in flight or a timer set. */
 function busy(world, worker) {
   return world.deliveries.some((d) => d.worker === worker && d.state === 'running')
     || world.pending.some((op) => op.worker === worker)
+    || world.held.some((h) => h.worker === worker)
     || [...world.timers.values()].some((t) => t.worker === worker);
 }
 
@@ -143,8 +144,9 @@ export function takeWake(world, choice) {
 /**
  * Sends the calls of a worker that wakes now: a frozen process sends nothing, so
  * a call it made the moment it froze leaves when it wakes and takes its whole
- * latency from then. A call made earlier had left: it keeps its window (and,
- * as a frozen worker's calls wait for it, arrives once it is awake).
+ * latency from then (a read sees nothing older than that). A call made earlier
+ * had left: it keeps its window (and, as a frozen worker's calls wait for it,
+ * arrives once it is awake).
  */
 export function sendOnWake(world, worker) {
   const since = world.frozenSince.get(worker);
@@ -152,6 +154,8 @@ export function sendOnWake(world, worker) {
     if (op.worker !== worker || op.issuedAt !== since) continue;
     const shift = world.now - op.issuedAt;
     op.issuedAt = world.now;
+    op.storeOperations = world.store.operations;
+    op.soonest += shift;
     op.readyAt += shift;
     op.deadline += shift;
   }

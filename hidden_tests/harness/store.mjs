@@ -9,6 +9,9 @@ export const READ_OPERATIONS = new Set(['get']);
 /** A key-value store with leases on virtual time. */
 export class FakeStore {
   #entries = new Map();
+  /** Every change of each key, in order: when it happened, its number, and the entry it replaced (expired or not). */
+  #changes = new Map();
+  #operations = 0;
   #claimKeys;
 
   /**
@@ -23,18 +26,14 @@ export class FakeStore {
   }
 
   /**
-   * Returns the live entry for a key at time `now`, dropping it if expired.
+   * Returns the live entry for a key at time `now` (an expired one stays until overwritten, for valuesSince).
    * A claim is a value under a lock key (the suite's claimKeys): a lock or lease;
    * ttlMs is how long it was written or last renewed for.
    * @returns {{ value: string, expiresAt: number|null, ttlMs: number|null, writer: string, claim: boolean } | undefined}
    */
   entry(key, now) {
     const entry = this.#entries.get(key);
-    if (entry && entry.expiresAt !== null && entry.expiresAt <= now) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry;
+    return entry && (entry.expiresAt === null || entry.expiresAt > now) ? entry : undefined;
   }
 
   /** The keys (claims or not) that run out after `from` and no later than `to`, as [key, entry] pairs. */
@@ -47,6 +46,41 @@ export class FakeStore {
     return [...this.#entries.keys()].map((key) => [key, this.entry(key, now)]).filter(([, entry]) => entry);
   }
 
+  /** How many operations the store has applied: a change numbered above it comes after this moment, even at the same time. */
+  get operations() {
+    return this.#operations;
+  }
+
+  /**
+   * The values a get of `key` could have answered at some moment from `from` to
+   * `now` other than what it answers now, each with a moment it held (null where
+   * the key was absent or had run out), oldest first. Only changes after the
+   * store's `after`-th operation count: those made before a read was sent were
+   * there whenever it took effect.
+   * @returns {{ value: string | null, at: number }[]}
+   */
+  valuesSince(key, from, after, now) {
+    const changes = (this.#changes.get(key) ?? []).filter((c) => c.at >= from && c.number > after);
+    const current = this.#entries.get(key);
+    const spans = [
+      ...changes.map((c, i) => ({ entry: c.before, start: i === 0 ? from : changes[i - 1].at, end: c.at })),
+      { entry: current, start: changes.at(-1)?.at ?? from, end: now },
+    ];
+    const seen = new Set([this.entry(key, now)?.value ?? null]);
+    const values = [];
+    const add = (value, at) => {
+      if (seen.has(value)) return;
+      seen.add(value);
+      values.push({ value, at });
+    };
+    for (const { entry, start, end } of spans) {
+      const expiresAt = entry?.expiresAt ?? null;
+      if (entry && (expiresAt === null || expiresAt > start)) add(entry.value, start);
+      if (!entry || (expiresAt !== null && expiresAt < end)) add(null, Math.max(start, expiresAt ?? start));
+    }
+    return values;
+  }
+
   /**
    * Applies one operation and returns its result.
    * @param {string} name operation name
@@ -56,6 +90,19 @@ export class FakeStore {
    * @returns {unknown}
    */
   apply(name, args, writer, now) {
+    const key = args[0];
+    this.#operations += 1;
+    const before = this.#entries.get(key);
+    const replaced = before && { ...before };
+    const result = this.#applyNow(name, args, writer, now);
+    const after = this.#entries.get(key);
+    if (before !== after || replaced?.expiresAt !== after?.expiresAt) {
+      this.#changes.set(key, [...(this.#changes.get(key) ?? []), { at: now, number: this.#operations, before: replaced }]);
+    }
+    return result;
+  }
+
+  #applyNow(name, args, writer, now) {
     const [key] = args;
     if (typeof key !== 'string') throw new TypeError(`${name}(): key must be a string`);
     const current = this.entry(key, now);

@@ -3,8 +3,9 @@
 // The world owns virtual time, the fake store, the lock service, the stateful
 // services, the side effects, the queue's deliveries and the trace. At every step
 // it lists the choices that may happen next (a call arriving where it goes, a
-// timer or delivery firing, a worker pausing, the clock moving to when a slow call
-// can complete or to when a key runs out under a call of its writer) and applies
+// renewal's answer at once or late, a read answering an older value, a timer or delivery firing, a worker pausing,
+// the clock moving to when a slow call can complete or to when a key runs out
+// under a call of its writer) and applies
 // the one the explorer picks, relaying it to the process of the worker concerned.
 // What a worker reports is checked (worker-protocol.mjs) before the world believes it.
 
@@ -19,6 +20,8 @@ import { answer, effectOf, faultOf, LOCKS } from './calls.mjs';
 import { absorbEvents } from './worker-events.mjs';
 import { pauseChoices, takePause, wakeChoices, wakeWindowStops, takeWake, sendOnWake } from './pauses.mjs';
 import { expiryStops } from './expiries.mjs';
+import { lateChoices, heldAnswerChoices, heldAnswersBound, takeLate, releaseHeld } from './late-answers.mjs';
+import { staleReadChoices } from './stale-reads.mjs';
 
 /** Characters of the learner's output kept per schedule. */
 const OUTPUT_CHARS = 2000;
@@ -60,6 +63,8 @@ export class World {
     this.locks = new LockService();
     this.services = new Services(scenario.services, scenario);
     this.pending = [];
+    /** Answers of calls that took effect and are still on their way back (late-answers.mjs). */
+    this.held = [];
     this.timers = new Map();
     this.crashed = new Map();
     /** How many things each worker took so far (store writes, locks, service writes): where crash and stall strike. */
@@ -119,9 +124,12 @@ export class World {
   /** The choices that may happen next, in a stable order. */
   choices() {
     const live = this.pending.filter((op) => this.awake(op.worker));
-    const choices = live.filter((op) => op.readyAt <= this.now && this.#deliverable(op))
+    const ready = live.filter((op) => op.readyAt <= this.now && this.#deliverable(op))
       .map((op) => ({ id: op.id, kind: 'op', op }));
+    const answers = heldAnswerChoices(this);
+    const choices = [...ready, ...answers.now];
     const timed = [
+      ...answers.stops,
       ...[...this.timers.entries()].filter(([, t]) => !this.crashed.has(t.worker))
         .map(([id, t]) => ({ id: `timer:${id}`, kind: 'timer', timerId: id, worker: t.worker, due: Math.max(t.due, this.frozen.get(t.worker) ?? 0) })),
       ...this.deliveries.filter((d) => d.state === 'waiting')
@@ -150,12 +158,14 @@ export class World {
     // the clock moving on included: it may wake now, or after any of it.
     choices.push(...wakeChoices(this));
     if (!this.finished()) choices.push(...pauseChoices(this));
+    choices.push(...lateChoices(this, ready), ...staleReadChoices(this, ready));
     return choices;
   }
 
   /** Applies one choice and waits for the workers concerned to settle. */
   async take(choice) {
     if (choice.kind === 'op') return this.#arrive(choice.op);
+    if (choice.kind === 'stale') return this.#arrive(choice.op, choice.read);
     if (choice.kind === 'pause') {
       takePause(this, choice);
       return undefined;
@@ -164,6 +174,11 @@ export class World {
       takeWake(this, choice);
       return undefined;
     }
+    if (choice.kind === 'late') {
+      takeLate(this, choice.op);
+      return undefined;
+    }
+    if (choice.kind === 'answer') return this.#command(choice.worker, releaseHeld(this, choice.held));
     if (choice.due > this.now && this.pending.some((op) => this.awake(op.worker) && op.readyAt <= this.now)) this.delays += 1;
     this.#advance(choice.due);
     if (choice.kind === 'clock') return undefined;
@@ -291,7 +306,7 @@ export class World {
   /** The latest time the clock may move to without overtaking a call too long. */
   #bound(live) {
     const { maxDelays, horizonMs } = this.limits;
-    let bound = horizonMs;
+    let bound = Math.min(horizonMs, heldAnswersBound(this));
     for (const op of live) {
       if (op.readyAt <= this.now && !this.#deliverable(op)) continue;
       const latest = this.delays < maxDelays ? op.deadline : Math.max(op.readyAt, this.now);
@@ -306,10 +321,13 @@ export class World {
     return true;
   }
 
-  /** A call arrives where it goes; its worker gets the answer (unless it crashed on it). */
-  async #arrive(op) {
+  /**
+   * A call arrives where it goes; its worker gets the answer (unless it crashed on it).
+   * @param {{ value: string | null, at: number }} [read] for a read, an older value it answers (stale-reads.mjs)
+   */
+  async #arrive(op, read) {
     this.pending = this.pending.filter((p) => p !== op);
-    const { ok, value, error, crashed } = answer(this, op);
+    const { ok, value, error, crashed } = answer(this, op, { read });
     if (crashed) return;
     await this.#command(op.worker, { t: 'reply', id: op.localId, ok, value, error, now: this.now });
   }

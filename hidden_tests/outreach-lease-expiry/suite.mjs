@@ -151,9 +151,10 @@ export default ({ faultModel }) => {
       name: 'a batch that outlasts the lease, offered to a second worker while the first is still sending, and again after',
       redeliver: t.redeliver(3),
       expect: idsOf('shard-14'),
-      // One call per schedule may be as slow as the model allows while timers fire:
-      // a renewal racing its own lease.
-      limits: { maxWork: 12_000 },
+      // One call per schedule may be as slow as the model allows while timers fire,
+      // or answer as late as it allows: a renewal racing its own lease (the
+      // reference needs 6 000 with late answers, 5 700 without).
+      limits: { maxWork: 14_000 },
       deliveries: [
         { worker: 'outreach-0', job: 'shard-14', at: 0 },
         { worker: 'outreach-1', job: 'shard-14', at: t.leaseMs + t.leaseMs / 10 },
@@ -236,7 +237,7 @@ export default ({ faultModel }) => {
       name: 'a worker dies right after claiming the shard',
       crash: { worker: 'outreach-0' },
       redeliver: t.redeliver(8),
-      limits: { maxWork: 10_000 },
+      limits: { maxWork: 12_000 },
       expect: idsOf('shard-14'),
       deliveries: [
         { worker: 'outreach-0', job: 'shard-14', at: 0 },

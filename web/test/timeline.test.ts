@@ -33,6 +33,7 @@ test('operations are classified', () => {
   assert.equal(stepKind('compare-and-delete'), 'store');
   assert.equal(stepKind('send'), 'effect');
   assert.equal(stepKind('receive'), 'lifecycle');
+  assert.equal(stepKind('answer'), 'lifecycle');
 });
 
 test('a call waits from its worker\'s previous step; the in-flight note moves off the result', () => {

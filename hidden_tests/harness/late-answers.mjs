@@ -1,0 +1,91 @@
+// Answers that arrive late: a renewal takes effect where it goes, and its
+// answer is still on its way back.
+//
+// A call's latency covers the trip there and the trip back. Taking effect and
+// answering at one instant keeps the two trips' sum but never lets the world
+// move on between them, so a worker always learns of a renewal the moment it
+// happened, and the lease it renewed always has its whole length left when the
+// worker hears of it. Here the explorer may also let a renewal take effect now
+// and hold its answer until the latest moment the call's latency allows, while
+// timers, expiries and the other workers go on, so a lease end measured from
+// the answer, or a renewal margin shorter than a round trip, meets its
+// schedule. Holding an answer is a delay like any other (the clock moves on
+// while something could arrive), so it counts against maxDelays, and it is
+// offered after every other choice, so the schedules explored first, and the
+// first counterexamples, stay the same.
+//
+// Only renewals get late answers. Offering one to every call, or to every call
+// in whose window something else is due, costs 5 to 20 times the work on the
+// built-in suites and runs correct polling fixes out of their budgets.
+
+import { answer, STORE } from './calls.mjs';
+import { requestLabel } from './trace.mjs';
+
+/**
+ * The late-answer choices on offer now, while the scenario's delays last: each
+ * call that could arrive now, whose latency still has room, and that renews a
+ * lease its worker holds (the lease runs from when the call took effect, not
+ * from when its worker heard of it).
+ * @param {import('./world.mjs').World} world
+ * @param {{ op: object }[]} ready the call choices on offer now
+ */
+export function lateChoices(world, ready) {
+  if (world.delays >= world.limits.maxDelays) return [];
+  return ready.filter(({ op }) => op.deadline > world.now && renews(world, op))
+    .map(({ op }) => ({ id: `late:${op.id}`, kind: 'late', op }));
+}
+
+/**
+ * Whether a call renews a lease its worker holds: a store call that moves a
+ * key's expiry (expire, compareAndExpire, or a write with ttlMs over the
+ * worker's own key), or a call to a service about a lease the worker holds. Its
+ * worker learns of the new lease end only when the answer arrives, later than
+ * the lease started to run. A first claim is not one: a worker that measures
+ * a lease from when it heard of it only loses that part of it, which matters
+ * once it renews.
+ */
+function renews(world, op) {
+  const key = op.args?.[0];
+  if (op.target !== STORE) return world.services.leasesOf(op.worker, world.now).some((l) => l.key === key);
+  if (op.name === 'expire' || op.name === 'compareAndExpire') return true;
+  const withTtl = (op.args ?? []).some((a) => a !== null && typeof a === 'object' && a.ttlMs !== undefined);
+  return withTtl && typeof key === 'string' && world.store.entry(key, world.now)?.writer === op.worker;
+}
+
+/**
+ * The held answers on offer now (their time has come and their worker is awake)
+ * and the points the clock must stop at for the others.
+ * @returns {{ now: object[], stops: object[] }}
+ */
+export function heldAnswerChoices(world) {
+  const waiting = world.held.filter((h) => world.awake(h.worker));
+  return {
+    now: waiting.filter((h) => h.at <= world.now).map((h) => ({ id: `answer:${h.id}`, kind: 'answer', worker: h.worker, held: h })),
+    stops: waiting.filter((h) => h.at > world.now).map((h) => ({ id: `ready:answer:${h.id}`, kind: 'clock', worker: h.worker, due: h.at })),
+  };
+}
+
+/** The latest time the clock may move to without passing a held answer. */
+export function heldAnswersBound(world) {
+  return Math.min(...world.held.filter((h) => world.awake(h.worker)).map((h) => Math.max(h.at, world.now)));
+}
+
+/** Lets a call take effect now and holds its answer until its deadline (unless its worker crashed on it). */
+export function takeLate(world, op) {
+  world.delays += 1;
+  world.pending = world.pending.filter((p) => p !== op);
+  const { ok, value, error, crashed } = answer(world, op, { answerAt: op.deadline });
+  if (crashed) return;
+  world.held.push({ id: op.id, worker: op.worker, localId: op.localId, name: op.name, key: String(op.args?.[0] ?? ''),
+    call: op.call, at: op.deadline, arrivedAt: world.now, ok, value, error });
+}
+
+/** Takes a held answer off the list, records its arrival, and returns the reply command for its worker. */
+export function releaseHeld(world, held) {
+  world.held = world.held.filter((h) => h !== held);
+  world.step(held.worker, 'answer', held.key, `the answer of ${held.name}() arrives (it took effect at ${held.arrivedAt} ms)`,
+    { request: requestLabel(world.calls.get(held.call)) });
+  const { localId: id, ok, value, error } = held;
+  return { t: 'reply', id, ok, value, error, now: world.now };
+}
+

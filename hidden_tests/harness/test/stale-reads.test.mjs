@@ -1,0 +1,79 @@
+// A read may take effect as soon as its latency allows and answer later, with
+// what the key held back then: a second cache delete that waits less than a
+// read's round trip and a write's lets the old value back in; one that waits
+// longer keeps the cache fresh.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runWorker, subject } from './inline.mjs';
+import { FakeStore } from '../store.mjs';
+
+/**
+ * Blue caches the row; green changes it, deletes the cache, and deletes it again
+ * `waitMs` later, waiting in two halves (the clock stops halfway, where blue's read
+ * can land). Store calls take up to 400 ms.
+ */
+function staleFillSuite() {
+  return {
+    subject: subject({ store: { $: 'remote', name: 'store', methods: ['get', 'set', 'delete'] } }),
+    properties: {
+      freshCache: {
+        end(world) {
+          const cached = world.store.entry('cache', world.now)?.value;
+          const row = world.store.entry('row', world.now)?.value;
+          if (cached !== undefined && cached !== row) world.violate('freshCache', `the cache holds "${cached}" while the row is "${row}"`);
+        },
+      },
+    },
+    limits: { maxLatencyMs: 400, maxDelays: 2 },
+    scenarios: [{
+      name: 'a lookup while the row changes',
+      store: { row: 'old' },
+      deliveries: [{ worker: 'blue', job: 'lookup', at: 0 }, { worker: 'green', job: 'change', at: 0 }],
+      tests: [{ name: 'the cache never keeps the old row', property: 'freshCache' }],
+    }],
+  };
+}
+
+const lookupOrChange = (waitMs) => `
+  export function createWorker({ clock, store }) {
+    return {
+      async handle({ job }) {
+        if (job === 'lookup') {
+          await store.set('cache', await store.get('row'));
+          return 'done';
+        }
+        await store.set('row', 'new');
+        await store.delete('cache');
+        await clock.sleep(${waitMs / 2});
+        await clock.sleep(${waitMs / 2});
+        await store.delete('cache');
+        return 'done';
+      },
+    };
+  }`;
+
+test('a second delete that waits less than a read and a write lets the old row back into the cache', async () => {
+  const results = await runWorker(staleFillSuite(), lookupOrChange(600));
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
+  assert.equal(t.message, 'the cache holds "old" while the row is "new"');
+  const read = t.trace.find((s) => s.operation === 'get');
+  assert.match(read.result, /^"old" \(what the key held at 0 ms: the read took effect then, and its answer came back now\)/, JSON.stringify(t.trace, null, 1));
+});
+
+test('a second delete after a read and a write at their slowest keeps the cache fresh', async () => {
+  const results = await runWorker(staleFillSuite(), lookupOrChange(1000));
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+test('a key answers every value it held since a read could first have taken effect, expiries included', () => {
+  const store = new FakeStore(/(?!)/, { row: 'v1' });
+  store.apply('set', ['row', 'v2', { ttlMs: 50 }], 'green', 100);
+  store.apply('set', ['row', 'v3'], 'green', 300);
+  assert.deepEqual(store.valuesSince('row', 0, 0, 300), [{ value: 'v1', at: 0 }, { value: 'v2', at: 100 }, { value: null, at: 150 }]);
+  assert.deepEqual(store.valuesSince('row', 200, 0, 300), [{ value: null, at: 200 }]);
+  assert.deepEqual(store.valuesSince('row', 300, 0, 400), [{ value: null, at: 300 }]);
+  assert.deepEqual(store.valuesSince('row', 300, 2, 400), []);
+  assert.deepEqual(store.valuesSince('other', 0, 0, 400), []);
+});
