@@ -34,8 +34,9 @@ export default {
   effects: [{ target: 'partner', method: 'upload', label: 'upload', key: ([record]) => record.id, latencyMs: [400, 500] }],
   // Leases are claims: claimsRespected judges who renews, overwrites or deletes them.
   claimKeys: '^lease:',
-  // Renewals and uploads interleave with each timer: schedules are long, so twice the default work.
-  limits: { maxLatencyMs: 50, maxDelays: 1, maxSchedulesAfterFailure: 20, maxWork: 8000 },
+  // Renewals and uploads interleave with each timer, and a renewal may answer
+  // late: schedules are long and many, so twice the default work.
+  limits: { maxLatencyMs: 50, maxDelays: 1, maxSchedulesAfterFailure: 20, maxWork: 16_000 },
   scenarios: [
     {
       // blue may freeze for 200 ms at any point: the explorer tries every placement.
