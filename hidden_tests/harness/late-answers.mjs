@@ -88,4 +88,3 @@ export function releaseHeld(world, held) {
   const { localId: id, ok, value, error } = held;
   return { t: 'reply', id, ok, value, error, now: world.now };
 }
-

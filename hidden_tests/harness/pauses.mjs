@@ -154,7 +154,6 @@ export function sendOnWake(world, worker) {
     if (op.worker !== worker || op.issuedAt !== since) continue;
     const shift = world.now - op.issuedAt;
     op.issuedAt = world.now;
-    op.storeOperations = world.store.operations;
     op.soonest += shift;
     op.readyAt += shift;
     op.deadline += shift;

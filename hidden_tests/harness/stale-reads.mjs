@@ -21,6 +21,6 @@ import { READ_OPERATIONS } from './store.mjs';
  */
 export function staleReadChoices(world, ready) {
   return ready.filter(({ op }) => op.target === STORE && READ_OPERATIONS.has(op.name) && typeof op.args?.[0] === 'string')
-    .flatMap(({ op }) => world.store.valuesSince(op.args[0], op.soonest, op.storeOperations, world.now)
+    .flatMap(({ op }) => world.store.valuesSince(op.args[0], op.issuedAt, op.soonest, world.now)
       .map(({ value, at }, i) => ({ id: `stale:${op.id}:${i}`, kind: 'stale', op, read: { value, at } })));
 }

@@ -9,9 +9,8 @@ export const READ_OPERATIONS = new Set(['get']);
 /** A key-value store with leases on virtual time. */
 export class FakeStore {
   #entries = new Map();
-  /** Every change of each key, in order: when it happened, its number, and the entry it replaced (expired or not). */
+  /** Every change of each key, in order: when it happened and the entry it replaced (expired or not). */
   #changes = new Map();
-  #operations = 0;
   #claimKeys;
 
   /**
@@ -46,21 +45,17 @@ export class FakeStore {
     return [...this.#entries.keys()].map((key) => [key, this.entry(key, now)]).filter(([, entry]) => entry);
   }
 
-  /** How many operations the store has applied: a change numbered above it comes after this moment, even at the same time. */
-  get operations() {
-    return this.#operations;
-  }
-
   /**
-   * The values a get of `key` could have answered at some moment from `from` to
-   * `now` other than what it answers now, each with a moment it held (null where
-   * the key was absent or had run out), oldest first. Only changes after the
-   * store's `after`-th operation count: those made before a read was sent were
-   * there whenever it took effect.
+   * The values a get of `key` sent at `sentAt` could have answered at some moment
+   * from `from` (at least `sentAt`) to `now`, other than what it answers now, each
+   * with a moment it held (null where the key was absent or had run out), oldest
+   * first. Changes made at the very moment it was sent do not count, whether the
+   * explorer ordered them before or after the send: a worker's own write answered
+   * then is one it must see, and the others may as well arrive after the read.
    * @returns {{ value: string | null, at: number }[]}
    */
-  valuesSince(key, from, after, now) {
-    const changes = (this.#changes.get(key) ?? []).filter((c) => c.at >= from && c.number > after);
+  valuesSince(key, sentAt, from, now) {
+    const changes = (this.#changes.get(key) ?? []).filter((c) => c.at > sentAt && c.at >= from);
     const current = this.#entries.get(key);
     const spans = [
       ...changes.map((c, i) => ({ entry: c.before, start: i === 0 ? from : changes[i - 1].at, end: c.at })),
@@ -91,13 +86,12 @@ export class FakeStore {
    */
   apply(name, args, writer, now) {
     const key = args[0];
-    this.#operations += 1;
     const before = this.#entries.get(key);
     const replaced = before && { ...before };
     const result = this.#applyNow(name, args, writer, now);
     const after = this.#entries.get(key);
     if (before !== after || replaced?.expiresAt !== after?.expiresAt) {
-      this.#changes.set(key, [...(this.#changes.get(key) ?? []), { at: now, number: this.#operations, before: replaced }]);
+      this.#changes.set(key, [...(this.#changes.get(key) ?? []), { at: now, before: replaced }]);
     }
     return result;
   }

@@ -60,8 +60,7 @@ function addCall(world, worker, event) {
   world.pending.push({
     id: `${worker}.${localId}`, localId, worker, target, name, args, site, call,
     issuedAt: world.now, readyAt: world.now + (world.slow ? max : min), deadline: world.now + max, job: delivery?.job ?? '',
-    // The earliest moment it may take effect, and the store's changes made before it left (stale-reads.mjs).
-    soonest: world.now + min, storeOperations: world.store.operations,
+    soonest: world.now + min, // the earliest moment it may take effect (stale-reads.mjs)
   });
   world.countFor(delivery, 'calls');
 }

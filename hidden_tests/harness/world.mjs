@@ -3,10 +3,10 @@
 // The world owns virtual time, the fake store, the lock service, the stateful
 // services, the side effects, the queue's deliveries and the trace. At every step
 // it lists the choices that may happen next (a call arriving where it goes, a
-// renewal's answer at once or late, a read answering an older value, a timer or delivery firing, a worker pausing,
-// the clock moving to when a slow call can complete or to when a key runs out
-// under a call of its writer) and applies
-// the one the explorer picks, relaying it to the process of the worker concerned.
+// renewal's answer at once or late, a read answering an older value, a timer or
+// delivery firing, a worker pausing, the clock moving to when a slow call can
+// complete or to when a key runs out under a call of its writer) and applies the
+// one the explorer picks, relaying it to the process of the worker concerned.
 // What a worker reports is checked (worker-protocol.mjs) before the world believes it.
 
 import { FakeStore } from './store.mjs';

@@ -126,13 +126,13 @@ test('writing again later than a pause and a call can last holds', async () => {
 
 test('a waking worker sends only the calls made the moment it froze; a call made earlier had left and keeps its window', () => {
   const made = (id, issuedAt) => ({
-    id, worker: 'blue', issuedAt, soonest: issuedAt + 100, readyAt: issuedAt + 400, deadline: issuedAt + 500, storeOperations: 3,
+    id, worker: 'blue', issuedAt, soonest: issuedAt + 100, readyAt: issuedAt + 400, deadline: issuedAt + 500,
   });
-  const world = { now: 1200, frozenSince: new Map([['blue', 1000]]), pending: [made('early', 600), made('at-freeze', 1000)], store: { operations: 7 } };
+  const world = { now: 1200, frozenSince: new Map([['blue', 1000]]), pending: [made('early', 600), made('at-freeze', 1000)] };
   sendOnWake(world, 'blue');
-  const windows = world.pending.map(({ id, issuedAt, soonest, readyAt, deadline, storeOperations }) => ({ id, issuedAt, soonest, readyAt, deadline, storeOperations }));
+  const windows = world.pending.map(({ id, issuedAt, soonest, readyAt, deadline }) => ({ id, issuedAt, soonest, readyAt, deadline }));
   assert.deepEqual(windows, [
-    { id: 'early', issuedAt: 600, soonest: 700, readyAt: 1000, deadline: 1100, storeOperations: 3 },
-    { id: 'at-freeze', issuedAt: 1200, soonest: 1300, readyAt: 1600, deadline: 1700, storeOperations: 7 },
+    { id: 'early', issuedAt: 600, soonest: 700, readyAt: 1000, deadline: 1100 },
+    { id: 'at-freeze', issuedAt: 1200, soonest: 1300, readyAt: 1600, deadline: 1700 },
   ]);
 });

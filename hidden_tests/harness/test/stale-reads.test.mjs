@@ -1,7 +1,9 @@
 // A read may take effect as soon as its latency allows and answer later, with
-// what the key held back then: a second cache delete that waits less than a
-// read's round trip and a write's lets the old value back in; one that waits
-// longer keeps the cache fresh.
+// what the key held back then. Blue's read, sent at 0, takes effect before
+// green's change at 100 and answers at 200, when green's timer fires; its cache
+// write may then land up to 400 ms later, after a second delete at 550 ms.
+// Answered with what the key held when it landed, the old row could only come
+// back until 500 ms (read landing at 100 ahead of the change, write 400 ms later).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,9 +11,9 @@ import { runWorker, subject } from './inline.mjs';
 import { FakeStore } from '../store.mjs';
 
 /**
- * Blue caches the row; green changes it, deletes the cache, and deletes it again
- * `waitMs` later, waiting in two halves (the clock stops halfway, where blue's read
- * can land). Store calls take up to 400 ms.
+ * Blue caches the row; 100 ms later green changes it, deletes the cache, and
+ * deletes it again `waitMs` later, its wait split at 200 ms. Store calls take
+ * up to 400 ms, and three may be overtaken per schedule.
  */
 function staleFillSuite() {
   return {
@@ -25,11 +27,11 @@ function staleFillSuite() {
         },
       },
     },
-    limits: { maxLatencyMs: 400, maxDelays: 2 },
+    limits: { maxLatencyMs: 400, maxDelays: 3 },
     scenarios: [{
       name: 'a lookup while the row changes',
       store: { row: 'old' },
-      deliveries: [{ worker: 'blue', job: 'lookup', at: 0 }, { worker: 'green', job: 'change', at: 0 }],
+      deliveries: [{ worker: 'blue', job: 'lookup', at: 0 }, { worker: 'green', job: 'change', at: 100 }],
       tests: [{ name: 'the cache never keeps the old row', property: 'freshCache' }],
     }],
   };
@@ -45,8 +47,8 @@ const lookupOrChange = (waitMs) => `
         }
         await store.set('row', 'new');
         await store.delete('cache');
-        await clock.sleep(${waitMs / 2});
-        await clock.sleep(${waitMs / 2});
+        await clock.sleep(100);
+        await clock.sleep(${waitMs - 100});
         await store.delete('cache');
         return 'done';
       },
@@ -54,12 +56,13 @@ const lookupOrChange = (waitMs) => `
   }`;
 
 test('a second delete that waits less than a read and a write lets the old row back into the cache', async () => {
-  const results = await runWorker(staleFillSuite(), lookupOrChange(600));
+  const results = await runWorker(staleFillSuite(), lookupOrChange(450));
   const [t] = results.tests;
   assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
   assert.equal(t.message, 'the cache holds "old" while the row is "new"');
   const read = t.trace.find((s) => s.operation === 'get');
   assert.match(read.result, /^"old" \(what the key held at 0 ms: the read took effect then, and its answer came back now\)/, JSON.stringify(t.trace, null, 1));
+  assert.equal(read.at, 200, JSON.stringify(read));
 });
 
 test('a second delete after a read and a write at their slowest keeps the cache fresh', async () => {
@@ -72,8 +75,8 @@ test('a key answers every value it held since a read could first have taken effe
   store.apply('set', ['row', 'v2', { ttlMs: 50 }], 'green', 100);
   store.apply('set', ['row', 'v3'], 'green', 300);
   assert.deepEqual(store.valuesSince('row', 0, 0, 300), [{ value: 'v1', at: 0 }, { value: 'v2', at: 100 }, { value: null, at: 150 }]);
-  assert.deepEqual(store.valuesSince('row', 200, 0, 300), [{ value: null, at: 200 }]);
-  assert.deepEqual(store.valuesSince('row', 300, 0, 400), [{ value: null, at: 300 }]);
-  assert.deepEqual(store.valuesSince('row', 300, 2, 400), []);
+  assert.deepEqual(store.valuesSince('row', 0, 200, 300), [{ value: null, at: 200 }]);
+  assert.deepEqual(store.valuesSince('row', 250, 300, 400), [{ value: null, at: 300 }]);
+  assert.deepEqual(store.valuesSince('row', 300, 300, 400), [], 'a change at the moment the read was sent');
   assert.deepEqual(store.valuesSince('other', 0, 0, 400), []);
 });
