@@ -56,7 +56,8 @@ func claimAs(t *testing.T, svc *Service, owner string, beat time.Time, runID str
 
 // runOfADeadOwner starts a check on a new service with a passing fake
 // runner, and leaves it as an owner that died while executing it would:
-// it returns the learner, the run and the job it was taken under.
+// it returns the service, the runner, the learner, the run and the job
+// the run was taken under.
 func runOfADeadOwner(t *testing.T) (*Service, *fakeRunner, string, Run, int64) {
 	t.Helper()
 	fake := &fakeRunner{verdict: runner.VerdictPass}

@@ -95,7 +95,9 @@ function atStoreOrLocks(world, op, delivery, key, late, where, read) {
     return { ok: false, value: null, error: e.message };
   }
   if (read) value = read.value;
-  const words = read ? `${show(value)} (what the key held at ${read.at} ms: the read took effect then, and its answer came back now)` : describeCall(op, value, before, holder);
+  const words = read
+    ? `${show(value)} (what the key held at ${read.at} ms: the read took effect then, and its answer came back now)`
+    : describeCall(op, value, before, holder);
   const written = { get: value, compareAndSet: op.args?.[2] }[op.name] ?? op.args?.[1];
   const step = world.step(op.worker, op.name, key, `${words}${late}`, { ...where, value: written });
   if (op.target === STORE) for (const property of world.properties) property.onStore?.(world, op, before, value, step);

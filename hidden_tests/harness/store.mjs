@@ -91,7 +91,8 @@ export class FakeStore {
     const result = this.#applyNow(name, args, writer, now);
     const after = this.#entries.get(key);
     if (before !== after || replaced?.expiresAt !== after?.expiresAt) {
-      this.#changes.set(key, [...(this.#changes.get(key) ?? []), { at: now, before: replaced }]);
+      if (!this.#changes.has(key)) this.#changes.set(key, []);
+      this.#changes.get(key).push({ at: now, before: replaced });
     }
     return result;
   }
