@@ -38,7 +38,7 @@ function decide(row) {
 /** A row in a message: its version and what it says. */
 const show = (row) => `version ${row.version} (${row.status}; scopes ${row.scopes.join(' ')})`;
 
-/** The keys database: one table, every committed version kept, every read recorded. */
+/** The keys database: one table, every committed version kept, every read recorded with the version it saw. */
 function keysDb(latencyMs) {
   return {
     state: () => ({ row: { ...FIRST_ROW }, versions: [{ ...FIRST_ROW }], updates: [], reads: [] }),
@@ -65,6 +65,11 @@ function keysDb(latencyMs) {
     latencyMs,
     label: 'key update',
     writes: ['updateKey'],
+    // A query may take effect as soon as its latency allows and answer up to
+    // 400 ms later: it may answer the row as it stood before a change
+    // committed while it was in flight.
+    reads: ['findKey'],
+    view: (state) => ({ row: state.row }),
     describe: (method, [keyId], reply) => `${keyId} → ${reply ? show(reply) : 'no row'}`,
   };
 }

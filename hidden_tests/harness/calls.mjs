@@ -31,8 +31,9 @@ export function faultOf(world, op) {
  * Answers one call and records it in the trace.
  * @param {import('./world.mjs').World} world
  * @param {object} op the call, as the world keeps it (worker, target, name, args, job, call, site, issuedAt)
- * @param {{ answerAt?: number, read?: { value: string | null, at: number } }} [how] answerAt: when its answer
- *   arrives, if later than now (late-answers.mjs); read: for a store read, the older value it answers (stale-reads.mjs)
+ * @param {{ answerAt?: number, read?: { value?: string | null, view?: object, at: number } }} [how] answerAt: when its
+ *   answer arrives, if later than now (late-answers.mjs); read: for a store read, the older value it answers, for a
+ *   service read, the older view of the service it answers from (stale-reads.mjs)
  * @returns {{ ok: boolean, value: unknown, error?: string, crashed: boolean }}
  */
 export function answer(world, op, { answerAt, read } = {}) {
@@ -43,7 +44,7 @@ export function answer(world, op, { answerAt, read } = {}) {
   const key = String(op.args?.[0] ?? '');
   let outcome;
   if (op.target === STORE || op.target === LOCKS) outcome = atStoreOrLocks(world, op, delivery, key, late, where, read);
-  else if (world.services.has(op.target)) outcome = atService(world, op, delivery, key, late, where);
+  else if (world.services.has(op.target)) outcome = atService(world, op, delivery, key, late, where, read);
   else if (effectOf(world, op)) outcome = atEffect(world, op, delivery, late, where);
   else {
     const error = `${op.target}.${op.name}() is not available`;
@@ -104,14 +105,15 @@ function atStoreOrLocks(world, op, delivery, key, late, where, read) {
   return { ok: true, value };
 }
 
-function atService(world, op, delivery, key, late, where) {
+function atService(world, op, delivery, key, late, where, read) {
   const failed = injectedFailure(world, op, delivery, key, late, where);
   if (failed) return failed;
   const recorded = [];
   const call = { ...callOf(world, op, delivery), record: (k) => recorded.push(String(k)) };
-  const { ok, value, error, result, wrote } = world.services.answer(op, call);
+  const { ok, value, error, result, wrote } = world.services.answer(op, call, read);
+  const stale = read ? ` (as ${op.target} stood at ${read.at} ms: the call took effect then, and its answer came back now)` : '';
   const words = ok ? result ?? `done ${show(value)}` : `failed: ${clipMessage(error)}`;
-  const step = world.step(op.worker, op.name, key, `${words}${late}`, { ...where, value: ok ? value : undefined });
+  const step = world.step(op.worker, op.name, key, `${words}${stale}${late}`, { ...where, value: ok ? value : undefined });
   for (const k of recorded) {
     world.sends.push({ key: k, job: op.job, worker: op.worker, target: op.target, method: op.name, args: op.args, step, at: world.now });
   }

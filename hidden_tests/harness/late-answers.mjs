@@ -14,9 +14,10 @@
 // offered after every other choice, so the schedules explored first, and the
 // first counterexamples, stay the same.
 //
-// Only renewals get late answers. Offering one to every call, or to every call
-// in whose window something else is due, costs 5 to 20 times the work on the
-// built-in suites and runs correct polling fixes out of their budgets.
+// Only renewals, and reads that answer an older value (stale-reads.mjs), get
+// late answers. Offering one to every call, or to every call in whose window
+// something else is due, costs 5 to 20 times the work on the built-in suites
+// and runs correct polling fixes out of their budgets.
 
 import { answer, STORE } from './calls.mjs';
 import { requestLabel } from './trace.mjs';
@@ -70,20 +71,23 @@ export function heldAnswersBound(world) {
   return Math.min(...world.held.filter((h) => world.awake(h.worker)).map((h) => Math.max(h.at, world.now)));
 }
 
-/** Lets a call take effect now and holds its answer until its deadline (unless its worker crashed on it). */
-export function takeLate(world, op) {
+/**
+ * Lets a call take effect now and holds its answer until its deadline (unless its worker crashed on it).
+ * @param {{ at: number }} [read] for a read, the older value or view it answers, as it stood at `at` (stale-reads.mjs)
+ */
+export function takeLate(world, op, read) {
   world.delays += 1;
   world.pending = world.pending.filter((p) => p !== op);
-  const { ok, value, error, crashed } = answer(world, op, { answerAt: op.deadline });
+  const { ok, value, error, crashed } = answer(world, op, { answerAt: op.deadline, read });
   if (crashed) return;
   world.held.push({ id: op.id, worker: op.worker, localId: op.localId, name: op.name, key: String(op.args?.[0] ?? ''),
-    call: op.call, at: op.deadline, arrivedAt: world.now, ok, value, error });
+    call: op.call, at: op.deadline, tookEffectAt: read?.at ?? world.now, ok, value, error });
 }
 
 /** Takes a held answer off the list, records its arrival, and returns the reply command for its worker. */
 export function releaseHeld(world, held) {
   world.held = world.held.filter((h) => h !== held);
-  world.step(held.worker, 'answer', held.key, `the answer of ${held.name}() arrives (it took effect at ${held.arrivedAt} ms)`,
+  world.step(held.worker, 'answer', held.key, `the answer of ${held.name}() arrives (it took effect at ${held.tookEffectAt} ms)`,
     { request: requestLabel(world.calls.get(held.call)) });
   const { localId: id, ok, value, error } = held;
   return { t: 'reply', id, ok, value, error, now: world.now };

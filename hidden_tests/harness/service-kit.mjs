@@ -75,6 +75,9 @@ function fencedStorage({ latencyMs } = {}) {
     label: 'write',
     state: () => ({ data: {}, highest: {}, accepted: [] }),
     writes: ['write'],
+    // A read may answer what a key held when it took effect, earlier in its flight.
+    reads: ['read'],
+    view: (state) => ({ data: state.data }),
     methods: {
       write(state, [key, value, token], call) {
         if (!Number.isInteger(token)) return call.reject(`write(${JSON.stringify(key)}) needs a fencing token`);

@@ -17,9 +17,13 @@
 //       latencyMs: [0, 1000],
 //       label: 'storage write',                         // what one recorded call is called in messages
 //       writes: ['write'],                              // or (method, args, reply) => boolean: fault points
+//       reads: ['read'],                                // calls that may answer as the state stood earlier
+//       view: (state) => ({ files: state.files }),     // the part of the state those calls read
 //       describe(method, args, reply) { return '…'; },
 //     },
 //   }
+
+import { isDeepStrictEqual } from 'node:util';
 
 /** A call's refusal: the worker's promise rejects with `message`. */
 export class Rejection {
@@ -33,6 +37,8 @@ export class Rejection {
 export class Services {
   #definitions;
   #states = new Map();
+  /** For each service with reads: every change of its view, in order, with when it happened and the view it replaced. */
+  #changes = new Map();
 
   /**
    * @param {Record<string, object>} definitions the suite's (and scenario's) services
@@ -75,21 +81,59 @@ export class Services {
     return this.#definitions[target]?.latencyMs;
   }
 
+  /** Whether a call of `method` on service `target` is a read that may answer as the service stood earlier (its `reads`). */
+  reads(target, method) {
+    return this.#definitions[target]?.reads?.includes(method) === true;
+  }
+
+  /**
+   * The views a read of service `target` sent at `sentAt` could have met at some
+   * moment from `from` (at least `sentAt`) to now, other than the one it meets now,
+   * each with the first such moment, oldest first. As for the store's reads
+   * (FakeStore.valuesSince), only changes made after the moment it was sent count.
+   * @returns {{ view: object, at: number }[]}
+   */
+  viewsSince(target, sentAt, from) {
+    const changes = (this.#changes.get(target) ?? []).filter((c) => c.at > sentAt && c.at >= from);
+    const seen = [this.#definitions[target].view(this.#states.get(target))];
+    const views = [];
+    changes.forEach((c, i) => {
+      if (seen.some((v) => isDeepStrictEqual(v, c.before))) return;
+      seen.push(c.before);
+      views.push({ view: c.before, at: i === 0 ? from : changes[i - 1].at });
+    });
+    return views;
+  }
+
   /**
    * Answers one call.
    * @param {{ target: string, name: string, args: unknown[] }} op
    * @param {{ worker: string, job: string, at: number, id: string, record: (key: string) => void }} call
+   * @param {{ view: object, at: number }} [read] for one of the service's reads, an earlier view it answers
+   *   from, as the service stood at `at` (viewsSince); the call's `at` is then that moment
    * @returns {{ ok: boolean, value?: unknown, error?: string, result: string, wrote: boolean }} result is the
    *   trace's words; wrote says whether the call changed the service's state (see writes)
    */
-  answer(op, call) {
+  answer(op, call, read) {
     const definition = this.#definitions[op.target];
     const method = definition.methods?.[op.name];
     if (typeof method !== 'function') {
       const error = `${op.target}.${op.name}() is not available`;
       return { ok: false, error, result: `error: ${error}`, wrote: false };
     }
-    const reply = method(this.#states.get(op.target), op.args ?? [], { ...call, reject: (message) => new Rejection(message) });
+    const state = this.#states.get(op.target);
+    const reading = this.reads(op.target, op.name);
+    // A read sees the state with an earlier view laid over it, if it answers from one, and still
+    // records into the state's other parts (its logs); its top-level fields are frozen, answered
+    // from an earlier view or not, so a read that assigns one fails in every schedule alike.
+    const seen = reading ? Object.freeze({ ...state, ...(read ? structuredClone(read.view) : {}) }) : state;
+    const watched = definition.view && !reading;
+    const before = watched ? structuredClone(definition.view(state)) : undefined;
+    const reply = method(seen, op.args ?? [], { ...call, ...(read ? { at: read.at } : {}), reject: (message) => new Rejection(message) });
+    if (watched && !isDeepStrictEqual(before, definition.view(state))) {
+      if (!this.#changes.has(op.target)) this.#changes.set(op.target, []);
+      this.#changes.get(op.target).push({ at: call.at, before });
+    }
     if (reply instanceof Rejection) return { ok: false, error: reply.message, result: `failed: ${reply.message}`, wrote: false };
     const value = reply === undefined ? null : reply;
     const described = definition.describe?.(op.name, op.args ?? [], value);

@@ -9,18 +9,42 @@
 // back after the change, and a cache filled from it, or a decision taken on
 // it, meets the schedule where it is stale. This adds choices only where a key
 // changed under a read in flight, so it costs little where reads are quick.
+//
+// A stateful service's reads (the methods it lists under `reads`) are explored
+// the same way: when the part of its state they see (its `view`) changed while
+// one was in flight, it may answer as the service stood at any moment since it
+// could first have taken effect.
+//
+// While the scenario's delays last, such an older answer may also come back
+// as late as the read's latency allows (late-answers.mjs), with the world going
+// on meanwhile: a read that took effect just before a change and answers at its
+// slowest is the longest a stale value can stay on its way.
 
 import { STORE } from './calls.mjs';
 import { READ_OPERATIONS } from './store.mjs';
 
 /**
- * The stale-read choices on offer now: for each store read that could arrive
- * now, one per older value its key held since the read could first have taken effect.
+ * The stale-read choices on offer now: for each store or service read that
+ * could arrive now, one per older value of its key (or view of its service)
+ * since the read could first have taken effect, answered now, and, while delays
+ * last, one answered at the read's deadline.
  * @param {import('./world.mjs').World} world
  * @param {{ op: object }[]} ready the call choices on offer now
  */
 export function staleReadChoices(world, ready) {
-  return ready.filter(({ op }) => op.target === STORE && READ_OPERATIONS.has(op.name) && typeof op.args?.[0] === 'string')
-    .flatMap(({ op }) => world.store.valuesSince(op.args[0], op.issuedAt, op.soonest, world.now)
-      .map(({ value, at }, i) => ({ id: `stale:${op.id}:${i}`, kind: 'stale', op, read: { value, at } })));
+  const mayHold = (op) => world.delays < world.limits.maxDelays && op.deadline > world.now;
+  return ready.flatMap(({ op }) => olderReads(world, op).flatMap((read, i) => [
+    { id: `stale:${op.id}:${i}`, kind: 'stale', op, read },
+    ...(mayHold(op) ? [{ id: `stale:${op.id}:${i}:late`, kind: 'stale', op, read, late: true }] : []),
+  ]));
+}
+
+/** What a read could have answered earlier in its flight: [{ value, at }] for the store, [{ view, at }] for a service. */
+function olderReads(world, op) {
+  if (op.target === STORE) {
+    if (!READ_OPERATIONS.has(op.name) || typeof op.args?.[0] !== 'string') return [];
+    return world.store.valuesSince(op.args[0], op.issuedAt, op.soonest, world.now);
+  }
+  if (!world.services.reads(op.target, op.name)) return [];
+  return world.services.viewsSince(op.target, op.issuedAt, op.soonest);
 }

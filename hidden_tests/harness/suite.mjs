@@ -25,7 +25,7 @@ export const DEFAULT_LIMITS = Object.freeze({
 const SUITE_FIELDS = ['subject', 'effects', 'services', 'claimKeys', 'limits', 'properties', 'scenarios'];
 const SUBJECT_FIELDS = ['module', 'factory', 'method', 'deps', 'message', 'acked'];
 const EFFECT_FIELDS = ['target', 'method', 'label', 'key', 'reply', 'fail', 'latencyMs'];
-const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'describe', 'leasesOf'];
+const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'reads', 'view', 'describe', 'leasesOf'];
 const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall', 'pauses', 'redeliver', 'barrier',
   'expect', 'effects', 'services', 'faults', 'limits'];
 const FAULT_FIELDS = ['target', 'method', 'fail'];
@@ -247,6 +247,7 @@ function checkServices(c, services, where) {
     c.range(service.latencyMs, `${field}.latencyMs`);
     c.label(service.label, `${field}.label`);
     checkWrites(c, service, `${field}.writes`);
+    checkReads(c, service, field);
   }
 }
 
@@ -258,8 +259,28 @@ function checkWrites(c, service, field) {
     c.add(field, 'must list method names, or be a function (method, args, reply) → whether the call wrote', 'e.g. writes: [\'reserve\']');
     return;
   }
+  checkMethodNames(c, service, writes, field);
+}
+
+/** A service's reads: method names, with the view of the state they read. */
+function checkReads(c, service, field) {
+  const { reads, view } = service;
+  if (reads === undefined) {
+    if (view !== undefined) c.add(`${field}.view`, 'is only used by reads', 'add reads: [the methods that read it]');
+    return;
+  }
+  if (!Array.isArray(reads) || reads.some((m) => typeof m !== 'string')) {
+    c.add(`${field}.reads`, 'must list method names', 'e.g. reads: [\'get\']');
+    return;
+  }
+  checkMethodNames(c, service, reads, `${field}.reads`);
+  c.fn(view, `${field}.view`, 'view(state), the part of the state its reads see');
+}
+
+/** Every name in `names` is one of the service's methods. */
+function checkMethodNames(c, service, names, field) {
   const methods = Object.keys(service.methods ?? {});
-  for (const method of writes.filter((m) => !methods.includes(m))) {
+  for (const method of names.filter((m) => !methods.includes(m))) {
     const near = closest(method, methods);
     c.add(field, `names "${method}", which is not one of its methods`, near ? `did you mean "${near}"?` : `its methods: ${methods.join(', ')}`);
   }

@@ -165,6 +165,10 @@ export class World {
   /** Applies one choice and waits for the workers concerned to settle. */
   async take(choice) {
     if (choice.kind === 'op') return this.#arrive(choice.op);
+    if (choice.kind === 'stale' && choice.late) {
+      takeLate(this, choice.op, choice.read);
+      return undefined;
+    }
     if (choice.kind === 'stale') return this.#arrive(choice.op, choice.read);
     if (choice.kind === 'pause') {
       takePause(this, choice);

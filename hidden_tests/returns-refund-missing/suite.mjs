@@ -119,6 +119,9 @@ function returnsDb(returns, latencyMs) {
     latencyMs,
     label: 'returns-db write',
     writes: WRITES,
+    // A get or query may answer the tables as they stood when it took effect, earlier in its flight.
+    reads: ['get', 'query'],
+    view: (s) => ({ tables: s.tables }),
     methods: {
       get: (s, [table, id]) => copy(s.tables[table]?.get(id) ?? null),
       query: (s, [table, where]) => [...(s.tables[table]?.values() ?? [])].filter((d) => matches(d, where))

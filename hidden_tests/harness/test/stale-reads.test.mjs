@@ -9,6 +9,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runWorker, subject } from './inline.mjs';
 import { FakeStore } from '../store.mjs';
+import { checkSuite } from '../suite.mjs';
+import { Services } from '../services.mjs';
 
 /**
  * Blue caches the row; 100 ms later green changes it, deletes the cache, and
@@ -79,4 +81,138 @@ test('a key answers every value it held since a read could first have taken effe
   assert.deepEqual(store.valuesSince('row', 250, 300, 400), [{ value: null, at: 300 }]);
   assert.deepEqual(store.valuesSince('row', 300, 300, 400), [], 'a change at the moment the read was sent');
   assert.deepEqual(store.valuesSince('other', 0, 0, 400), []);
+});
+
+/**
+ * The same lookup against a rows service: blue reads the row from it and
+ * caches it; green, at the same moment, changes the row, deletes the cache, and
+ * deletes it again `waitMs` later, its wait split at 100 ms. The service's calls
+ * take 10 to 400 ms, the store's up to 50. Blue's read may take effect at 10 ms,
+ * before green's change, and answer at 400 ms.
+ */
+function serviceFillSuite({ reads = ['read'] } = {}) {
+  return {
+    subject: subject({
+      store: { $: 'remote', name: 'store', methods: ['get', 'set', 'delete'] },
+      rows: { $: 'remote', name: 'rows', methods: ['read', 'update'] },
+    }),
+    services: {
+      rows: {
+        state: () => ({ row: 'old', seen: [] }),
+        methods: {
+          read(state, args, call) {
+            state.seen.push({ worker: call.worker, row: state.row, at: call.at });
+            return state.row;
+          },
+          update(state, [row]) {
+            state.row = row;
+            return true;
+          },
+        },
+        latencyMs: [10, 400],
+        writes: ['update'],
+        ...(reads ? { reads, view: (state) => ({ row: state.row }) } : {}),
+        describe: (method, args, reply) => (method === 'read' ? `"${reply}"` : `row is now "${args[0]}"`),
+      },
+    },
+    properties: {
+      freshCache: {
+        end(world) {
+          const cached = world.store.entry('cache', world.now)?.value;
+          const { row, seen } = world.services.state('rows');
+          const reads = seen.map((r) => `${r.worker} read "${r.row}" at ${r.at} ms`).join(', ');
+          if (cached !== undefined && cached !== row) world.violate('freshCache', `the cache holds "${cached}" while the row is "${row}" (${reads})`);
+        },
+      },
+    },
+    limits: { maxLatencyMs: 50, maxDelays: 3 },
+    scenarios: [{
+      name: 'a lookup while the row changes',
+      deliveries: [{ worker: 'blue', job: 'lookup', at: 0 }, { worker: 'green', job: 'change', at: 0 }],
+      tests: [{ name: 'the cache never keeps the old row', property: 'freshCache' }],
+    }],
+  };
+}
+
+/** Blue's lookup, or green's change with its second delete `waitMs` after the first (in one sleep unless split). */
+const lookupOrChangeRow = (waitMs, { split = true } = {}) => `
+  export function createWorker({ clock, store, rows }) {
+    return {
+      async handle({ job }) {
+        if (job === 'lookup') {
+          await store.set('cache', await rows.read());
+          return 'done';
+        }
+        await rows.update('new');
+        await store.delete('cache');
+        ${split ? `await clock.sleep(100);
+        await clock.sleep(${waitMs - 100});` : `await clock.sleep(${waitMs});`}
+        await store.delete('cache');
+        return 'done';
+      },
+    };
+  }`;
+
+test('a service read may answer as the service stood when it took effect, its logs kept', async () => {
+  const results = await runWorker(serviceFillSuite(), lookupOrChangeRow(300));
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
+  assert.equal(t.message, 'the cache holds "old" while the row is "new" (blue read "old" at 10 ms)');
+  const read = t.trace.find((s) => s.operation === 'read');
+  assert.match(read.result, /^"old" \(as rows stood at 10 ms: the call took effect then, and its answer came back now\)/, JSON.stringify(t.trace, null, 1));
+  assert.ok(read.at > 10, JSON.stringify(read));
+});
+
+test('an older answer may come back as late as the read allows, while the world goes on', async () => {
+  const results = await runWorker(serviceFillSuite(), lookupOrChangeRow(420, { split: false }));
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
+  const read = t.trace.find((s) => s.operation === 'read');
+  assert.match(read.result, /^"old" \(as rows stood at 10 ms: .*\) \(its answer is on its way back until 400 ms\)/, JSON.stringify(read));
+  const arrival = t.trace.find((s) => s.operation === 'answer');
+  assert.deepEqual([arrival.at, arrival.result], [400, 'the answer of read() arrives (it took effect at 10 ms)']);
+});
+
+test('without reads, a service read answers as the service stands when it arrives', async () => {
+  const results = await runWorker(serviceFillSuite({ reads: null }), lookupOrChangeRow(300));
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+test('a second delete after a service read and a cache write at their slowest keeps the cache fresh', async () => {
+  const results = await runWorker(serviceFillSuite(), lookupOrChangeRow(500));
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+test('reads name methods of the service and come with the view they read', () => {
+  const suite = serviceFillSuite();
+  const { rows } = suite.services;
+  const fields = (service) => checkSuite({ ...suite, services: { rows: service } }).map((p) => [p.field, p.message]);
+  assert.deepEqual(fields({ ...rows, reads: ['reed'] }), [['services.rows.reads', 'names "reed", which is not one of its methods']]);
+  assert.deepEqual(fields({ ...rows, view: undefined }), [['services.rows.view', 'view(state), the part of the state its reads see must be a function']]);
+  assert.deepEqual(fields({ ...rows, reads: undefined }), [['services.rows.view', 'is only used by reads']]);
+});
+
+test('a service answers each older view held since a read could first have taken effect, and its reads cannot assign', () => {
+  const definition = {
+    state: () => ({ row: 1, log: [] }),
+    methods: {
+      read: (state, args, call) => state.log.push(call.at) && state.row,
+      bump(state) { state.row += 1; },
+      touch(state) { state.log.push('touched'); },
+      rename(state) { state.row = 'renamed'; },
+    },
+    reads: ['read', 'rename'],
+    view: (state) => ({ row: state.row }),
+  };
+  const services = new Services({ rows: definition }, {});
+  const call = (name, at) => services.answer({ target: 'rows', name, args: [] }, { worker: 'blue', job: 'j', at, id: name });
+  call('bump', 100);
+  call('touch', 150);
+  call('bump', 200);
+  assert.deepEqual(services.viewsSince('rows', 0, 50), [{ view: { row: 1 }, at: 50 }, { view: { row: 2 }, at: 100 }]);
+  assert.deepEqual(services.viewsSince('rows', 100, 100), [{ view: { row: 2 }, at: 100 }], 'a change at the moment the read was sent');
+  assert.deepEqual(services.viewsSince('rows', 200, 200), []);
+  const stale = services.answer({ target: 'rows', name: 'read', args: [] }, { worker: 'blue', job: 'j', at: 300, id: 'r' }, { view: { row: 1 }, at: 50 });
+  assert.deepEqual([stale.value, services.state('rows').row, services.state('rows').log], [1, 3, ['touched', 50]]);
+  assert.throws(() => call('rename', 300), TypeError);
 });
