@@ -14,6 +14,9 @@
 
 const CACHE = ['get', 'set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete', 'incrBy', 'delete'];
 
+/** The cache calls that take something: a reservation, or a lock before one. */
+const WRITES = ['set', 'setIfAbsent', 'compareAndSet', 'incrBy'];
+
 /** Bags loaded for each SKU when its sale opens: the initial `stock:<sku>`. */
 const STOCK = {
   'FH-LOT7-GESHA-250': 1, // the last bag of the incident
@@ -95,22 +98,26 @@ const noOversell = {
 
 /**
  * Every buyer with a good card is served while bags remain: contention is no
- * reason to refuse. A buyer whose card was declined, or whose charge the PSP
- * failed, may go without (a fix that repeats a failed charge may still serve them).
+ * reason to refuse. A buyer whose card was declined, whose charge the PSP
+ * failed, or whose reservation the cache failed may go without; when such an
+ * order was served all the same (a fix that repeats a failed call may serve
+ * it), its bag is not there for the others.
  */
 const noNeedlessRefusal = {
   end(world) {
     for (const [sku, orders] of bySku(world)) {
-      const buyers = orders.filter((d) => !ORDERS[d.job].declined && !ORDERS[d.job].pspFails && !ORDERS[d.job].cacheFails);
-      const want = Math.min(STOCK[sku], buyers.length);
+      const mayGoWithout = (d) => ORDERS[d.job].declined || ORDERS[d.job].pspFails || ORDERS[d.job].cacheFails;
+      const buyers = orders.filter((d) => !mayGoWithout(d));
+      const left = STOCK[sku] - orders.filter((d) => mayGoWithout(d) && d.outcome === 'confirmed').length;
+      const want = Math.min(left, buyers.length);
       const served = buyers.filter((d) => d.outcome === 'confirmed');
       if (served.length >= want) continue;
       const turned = buyers.filter((d) => d.outcome !== 'confirmed');
       world.violate('noNeedlessRefusal',
-        `${plural(STOCK[sku], 'bag')} of ${sku} and ${plural(buyers.length, 'buyer')} with a good card, `
+        `${plural(left, 'bag')} of ${sku} for ${plural(buyers.length, 'buyer')} with a good card, `
         + `but only ${plural(served.length, 'order')} confirmed: `
         + `${turned.map((d) => `${d.job} (pod ${d.worker}) ended with ${JSON.stringify(d.outcome ?? 'no answer')}`).join(', ')}, `
-        + `although ${plural(STOCK[sku] - served.length, 'bag')} ${STOCK[sku] - served.length === 1 ? 'was' : 'were'} still unsold`);
+        + `although ${plural(left - served.length, 'bag')} ${left - served.length === 1 ? 'was' : 'were'} still unsold`);
       return;
     }
   },
@@ -324,14 +331,15 @@ export default ({ faultModel }) => {
         ],
       },
       {
-        // The fault model lets a cache call fail having done nothing: the first
-        // write of one buyer's reservation fails, and that checkout answers with
-        // an error, while the other buyer goes for the same last bag.
+        // The fault model lets a cache call fail having done nothing: one
+        // buyer's first write of each kind fails (its reservation, whatever
+        // call makes it, and anything it writes before), and that checkout may
+        // answer with an error, while the other buyer goes for the same last bag.
         name: 'the cache fails a reservation while another buyer wants the last bag',
         store: opened('FH-LOT3-CATURRA-250'),
-        faults: [
-          { target: 'store', method: 'compareAndSet', fail: (args, call) => ORDERS[call.job]?.cacheFails && call.delivery?.attempt === 1 && 'cache timed out' },
-        ],
+        faults: WRITES.map((method) => ({
+          target: 'store', method, fail: (args, call) => ORDERS[call.job]?.cacheFails && call.failures === 0 && 'cache timed out',
+        })),
         deliveries: [
           { worker: '2xkqp', job: 'FH-2603-48890', at: 0 },
           { worker: 'v8lmn', job: 'FH-2603-48891', at: 0 },

@@ -166,6 +166,16 @@ export default ({ faultModel }) => {
       ],
     },
     {
+      // A parcel's first events: the store holds no document for it yet.
+      name: 'the first two events of a new parcel reach the two trackers at once',
+      redeliver: m.redeliver,
+      deliveries: [at0('tracker-a', 'evt-7f3a-0007'), at0('tracker-b', 'evt-7f3a-0008')],
+      tests: [
+        { name: 'a new parcel shows its newest event once its first events are handled', property: 'newestShown' },
+        { name: 'a new parcel\'s page never goes back to its first event', property: 'neverBack' },
+      ],
+    },
+    {
       name: 'an older event and a repeat arrive after a newer one was recorded',
       store: shownBefore('evt-91c2-0003'),
       redeliver: m.redeliver,
@@ -234,10 +244,13 @@ export default ({ faultModel }) => {
       redeliver: m.redeliver,
       crash: { worker: 'tracker-b' },
       limits: { maxDelays: 1 },
-      deliveries: [at0('tracker-b', 'evt-7f3a-0010'), at0('tracker-a', 'evt-7f3a-0009')],
+      // The queue hands the dead tracker's event to the other once its visibility timeout has passed.
+      deliveries: [at0('tracker-b', 'evt-7f3a-0010'), at0('tracker-a', 'evt-7f3a-0009'),
+        { worker: 'tracker-a', job: 'evt-7f3a-0010', at: m.redeliver.everyMs }],
       tests: [
         { name: 'the other tracker deals with its events when a tracker died', property: 'allDeliveriesAcked' },
         { name: 'the page never goes back when a tracker died mid-event', property: 'neverBack' },
+        { name: 'an event whose tracker died is shown once the queue delivers it again', property: 'newestShown' },
       ],
     });
   }

@@ -214,7 +214,9 @@ export default ({ faultModel }) => {
       {
         // A request received just before the window ends whose store calls
         // land after it ended, while the next window's first request arrives.
+        // Two of its calls may each take their longest, one after the other.
         name: 'store calls of a window’s last request land after the window ended',
+        limits: { maxDelays: 2 },
         deliveries: [
           request('kq2xw', 'r-4c01', 0),
           request('p9tlm', 'r-4c02', windowMs - 1),
@@ -223,6 +225,22 @@ export default ({ faultModel }) => {
         tests: [
           { name: 'a request counts in the window it was received in, however slow the store', property: 'quotaHeld' },
           { name: 'a slow store call never leaves a key without expiry', property: 'countersExpire' },
+        ],
+      },
+      {
+        // Two requests received together just before the window ends race for
+        // its last request; at the slowest pace the loser's calls come back
+        // after the window ended. (The clock stops only where something is
+        // due, and nothing is due at a window's end: with a delay instead, every
+        // call would land before it.)
+        name: 'two requests at once just before the window ends, for a quota of one',
+        limits: { maxDelays: 0 },
+        deliveries: [
+          request('kq2xw', 'r-4c01', windowMs - 10),
+          request('p9tlm', 'r-4c02', windowMs - 10),
+        ],
+        tests: [
+          { name: 'requests received at the end of a window count in it, however long their race lasts', property: 'quotaHeld' },
         ],
       },
       {
