@@ -127,7 +127,8 @@ func (g *gapFinder) latency(m challenges.FaultModel) {
 // delays reports scenarios whose clock never moves on while a call is in
 // flight. The explorer runs them with every call at its quickest and again
 // with every call at its slowest (unless they keep one pace), but never with
-// one call slow while another is quick.
+// one call slow while another is quick. It also reports scenarios with delays
+// that keep one pace: several slow calls in a row are never explored there.
 func (g *gapFinder) delays() {
 	if names, field := g.where(".limits.maxDelays", func(w scenarioWorld) bool { return w.MaxDelays == 0 && w.Paces != 1 }); len(names) > 0 {
 		g.add(field, fmt.Sprintf("scenarios %s have maxDelays 0: calls are explored all at their quickest or all at their slowest, never one overtaken by a timer while another is quick nor one answering late, so a renewal that races its own lease or a wait that gives up early may go unexplored",
@@ -136,6 +137,10 @@ func (g *gapFinder) delays() {
 	if names, field := g.where(".limits.paces", func(w scenarioWorld) bool { return w.MaxDelays == 0 && w.Paces == 1 }); len(names) > 0 {
 		g.add(field, fmt.Sprintf("scenarios %s have maxDelays 0 and paces 1: every call completes as soon as it can, so work slower than its lease and waits that give up early are never explored",
 			strings.Join(names, ", ")), "allow the slow pace (paces: 2) or at least one delay (maxDelays ≥ 1)")
+	}
+	if names, field := g.where(".limits.paces", func(w scenarioWorld) bool { return w.MaxDelays > 0 && w.Paces == 1 }); len(names) > 0 {
+		g.add(field, fmt.Sprintf("scenarios %s have paces 1: a delay makes one call slower at a time, and only up to the next moment something is due, so several slow calls in a row, or one ending where nothing is due, are never explored",
+			strings.Join(names, ", ")), "allow the slow pace (paces: 2)")
 	}
 }
 

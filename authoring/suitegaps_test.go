@@ -68,6 +68,8 @@ func TestSuiteGaps(t *testing.T) {
 			"scenarios[1].limits.maxDelays", "have maxDelays 0"},
 		{"no delays, quickest pace only", func(_ *challenges.FaultModel, w *scenarioWorld) { w.MaxDelays, w.Paces = 0, 1 },
 			"scenarios[1].limits.paces", "have maxDelays 0 and paces 1"},
+		{"delays, quickest pace only", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Paces = 1 },
+			"scenarios[1].limits.paces", "have paces 1: a delay makes one call slower at a time"},
 		{"no redelivery", func(_ *challenges.FaultModel, w *scenarioWorld) {
 			w.RedeliverEveryMs, w.Sequential, w.Overlapping = nil, false, false
 		},

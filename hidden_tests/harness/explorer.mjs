@@ -7,13 +7,19 @@
 // the harness test that checks so and for the benchmark): only later
 // schedules are left out.
 //
-// Where a scenario lets no call be overtaken (`maxDelays: 0`), every call
-// completes as soon as it can, which never lets a call take as long as the
-// fault model allows. Such a scenario is explored twice, at two paces: first
-// with every call at the quickest its latency range allows, then, from
-// scratch, with every call at the slowest, so that work slower than its lease
-// or a wait that gives up early meets the boundary of the model too. A
-// scenario whose slow pace costs too much says `paces: 1` and keeps the first.
+// A call completes as soon as it can unless the clock moves on while it is in
+// flight, and the clock stops only where something is due (a timer, a
+// delivery, a call becoming ready), each stop past a ready call costing one of
+// the scenario's delays (`maxDelays`). So a call rarely takes as long as the
+// fault model allows, and several slow calls in a row, or one ending where
+// nothing is due (past a window's end, a lease's end measured by the code),
+// never do. Every scenario whose latencies vary is therefore explored twice,
+// at two paces: first with calls at their quickest (delays then pick which are
+// slower), then, from scratch, with every call at the slowest its latency
+// range allows, so that work slower than its lease, a wait that gives up
+// early, or a retry that lands in a window left by slow calls meets the
+// boundary of the model too. A scenario whose slow pace costs too much says
+// `paces: 1` and keeps the first.
 //
 // Exploration has three outcomes per property, never two: a counterexample (the
 // first schedule that breaks it), proven (every schedule explored, none broke it),
@@ -113,21 +119,21 @@ export async function explore({ suite, scenario, pool, reduction = true }) {
 }
 
 /**
- * The paces a scenario is explored at: both ends of the latency ranges where
- * no call may be overtaken and some call's latency varies (only the quick end
- * when the scenario's limits say `paces: 1`), else the one pace in which delay
- * bounding picks every call's latency.
+ * The paces a scenario is explored at: where some call's latency varies, first
+ * the quick end ('quick', or 'any' where delays let some calls be slower), then
+ * the slow end (not when the scenario's limits say `paces: 1`); else the one
+ * pace 'any'.
  * @returns {Array<'quick' | 'slow' | 'any'>}
  */
 export function pacesOf(scenario) {
-  if (scenario.limits.maxDelays > 0) return ['any'];
-  if (scenario.limits.paces === 1) return ['quick'];
+  const first = scenario.limits.maxDelays > 0 ? 'any' : 'quick';
+  if (scenario.limits.paces === 1) return [first];
   const ranges = [
     [0, scenario.limits.maxLatencyMs],
     ...(scenario.effects ?? []).map((e) => e.latencyMs),
     ...Object.values(scenario.services ?? {}).map((s) => s?.latencyMs),
   ].filter(Boolean);
-  return ranges.some(([min, max]) => max > min) ? ['quick', 'slow'] : ['any'];
+  return ranges.some(([min, max]) => max > min) ? [first, 'slow'] : ['any'];
 }
 
 /**

@@ -233,10 +233,12 @@ export default ({ faultModel }) => {
       },
       {
         name: 'the Idempotency-Key comes back with another amount',
-        redeliver,
         expect: ['pay_5mQ2rT8vXc'],
         // Once the key's capture is answered: while it is pending, a 409 is an
-        // answer the README allows too, and the caller would come back for the 422.
+        // answer the README allows too, and the caller would come back for the
+        // 422. Nothing fails here, so its first answer is the one it keeps (a
+        // 422 is not a 200, and would otherwise be sent again for the whole
+        // retry window).
         deliveries: [
           { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
           { worker: api1, job: `${REUSED}pay_5mQ2rT8vXc`, after: 0, delayMs: 0 },

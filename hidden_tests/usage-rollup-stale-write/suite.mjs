@@ -131,8 +131,9 @@ export default ({ services, faultModel }) => {
       pauses: [{ worker: 'compactor-a', until: 'leases' }],
       redeliver: t.redeliverUntilHorizon,
       // Every placement of the freeze and of the wake, and one call slower
-      // than a timer: a write still on its way when the lease runs out.
-      limits: { maxDelays: 1 },
+      // than a timer: a write still on its way when the lease runs out; then
+      // all of it again with every call at its slowest.
+      limits: { maxDelays: 1, maxWork: 24_000 },
       deliveries: both(LATE_SEGMENT_AT),
       tests: [
         { name: 'no rollup from a compaction whose lease ran out replaces a newer compaction\'s rollup', property: 'noStaleWrite' },

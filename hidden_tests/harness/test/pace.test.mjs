@@ -1,6 +1,6 @@
-// Scenarios that let no call be overtaken (`maxDelays: 0`) are explored at two
-// paces, every call at its quickest and every call at its slowest, so a lease
-// shorter than the slowest call it covers fails there too.
+// Scenarios are explored at two paces, calls at their quickest (with or
+// without delays) and every call at its slowest, so a lease shorter than the
+// slowest call it covers fails there too.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -56,10 +56,11 @@ test('a lease longer than the slowest call holds at both paces', async () => {
   assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
 });
 
-test('only scenarios without delays whose latencies vary get two paces', () => {
+test('scenarios whose latencies vary get two paces, with or without delays', () => {
   const limits = (l) => ({ limits: { maxLatencyMs: 10, maxDelays: 0, ...l } });
   assert.deepEqual(pacesOf(limits({})), ['quick', 'slow']);
-  assert.deepEqual(pacesOf(limits({ maxDelays: 1 })), ['any']);
+  assert.deepEqual(pacesOf(limits({ maxDelays: 1 })), ['any', 'slow']);
+  assert.deepEqual(pacesOf(limits({ maxDelays: 1, paces: 1 })), ['any']);
   assert.deepEqual(pacesOf(limits({ paces: 1 })), ['quick']);
   assert.deepEqual(pacesOf(limits({ maxLatencyMs: 0 })), ['any']);
   assert.deepEqual(pacesOf({ ...limits({ maxLatencyMs: 0 }), effects: [{ latencyMs: [50, 400] }] }), ['quick', 'slow']);
