@@ -147,7 +147,10 @@ async function followSchedule(world, stack, maxSteps, reduction) {
     const choices = world.choices();
     const ops = choices.filter((c) => c.kind === 'op');
     if (world.halted) return { end: 'halted', steps: depth };
-    if (choices.length === 0 || (world.finished() && ops.length === 0)) {
+    // Once every delivery has ended, the schedule goes on while a call is still
+    // on its way: one sent and not awaited lands all the same, at any pace.
+    const inFlight = world.pending.some((op) => !world.crashed.has(op.worker)) || world.held.length > 0;
+    if (choices.length === 0 || (world.finished() && ops.length === 0 && !inFlight)) {
       if (depth < stack.length) throw new Nondeterminism('a replayed schedule ended early');
       return { end: world.finished() ? 'done' : 'stuck', steps: depth };
     }

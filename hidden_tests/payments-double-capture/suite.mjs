@@ -207,7 +207,9 @@ export default ({ faultModel }) => {
         effects: [kestrelCapture((args, call) => call.failures === 0
           && `Kestrel did not capture ${args[0]?.paymentId}: an error answer, or none within ${psp.timeoutMs} ms`)],
         redeliver,
-        limits: { maxDelays: 1 },
+        // The reference needs 2 500 steps of work at both paces; a release that
+        // reads the record and then deletes it, 8 050.
+        limits: { maxDelays: 1, maxWork: 16_000 },
         deliveries: [
           { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
           { worker: api1, job: 'pay_5mQ2rT8vXc', at: firstRetryAt },
