@@ -34,15 +34,17 @@ export default {
   effects: [{ target: 'partner', method: 'upload', label: 'upload', key: ([record]) => record.id, latencyMs: [400, 500] }],
   // Leases are claims: claimsRespected judges who renews, overwrites or deletes them.
   claimKeys: '^lease:',
-  // Renewals and uploads interleave with each timer, and a renewal may answer
-  // late: schedules are long and many, so twice the default work.
-  limits: { maxLatencyMs: 50, maxDelays: 1, maxSchedulesAfterFailure: 20, maxWork: 16_000 },
+  limits: { maxLatencyMs: 50, maxDelays: 1, maxSchedulesAfterFailure: 20 },
   scenarios: [
     {
       // blue may freeze for 200 ms at any point: the explorer tries every placement.
       name: 'a batch that outlasts its lease, offered to a second worker meanwhile',
       pauses: [{ worker: 'blue', ms: 200 }],
       redeliver: { everyMs: 1_000, maxAttempts: 3 },
+      // Renewals and uploads interleave with each timer and with the freeze,
+      // and a renewal may answer late: schedules are long and many, so three
+      // times the default work.
+      limits: { maxWork: 24_000 },
       expect: EVERY_RECORD,
       deliveries: [
         { worker: 'blue', job: 'batch-7', at: 0 },
