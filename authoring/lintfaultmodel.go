@@ -79,6 +79,7 @@ func modelDurations(m challenges.FaultModel) []modelDuration {
 		add(at+".latency.min", "the shortest "+r.Name+" call", r.Latency.Min)
 		add(at+".latency.max", "the longest "+r.Name+" call", r.Latency.Max)
 		add(at+".timeout", "the "+r.Name+" client's time-out", r.Timeout)
+		add(at+".min_poll_interval", "how often one waiting request may call "+r.Name, r.MinPollInterval)
 	}
 	add("fault_model.delivery.redelivery_after", "when unacknowledged work arrives again", m.Delivery.RedeliveryAfter)
 	add("fault_model.delivery.redelivery_until", "how long the same work can keep arriving", m.Delivery.RedeliveryUntil)

@@ -26,6 +26,7 @@ type scenarioWorld struct {
 		Ms          int64 `json:"ms"`
 		UntilLeases bool  `json:"untilLeases"`
 	} `json:"pauses"`
+	Properties []string `json:"properties"`
 }
 
 // longestFreeze is the longest a scenario freezes a worker; untilLeases is
@@ -69,7 +70,7 @@ func (g *gapFinder) where(sub string, narrower func(scenarioWorld) bool) (names 
 // dossier's fault model and reports where they explore less than the model
 // allows (a wrong fix that breaks only there passes) or more (a correct fix
 // can fail): latency ranges per remote, delay bounds, redelivery and
-// duplicates, failures, crashes and pauses. Each gap names the suite file and
+// duplicates, failures, crashes, pauses and polling paces. Each gap names the suite file and
 // the field of the first scenario it concerns.
 func suiteGaps(file string, m challenges.FaultModel, worlds []scenarioWorld) challenges.Problems {
 	if len(worlds) == 0 {
@@ -82,7 +83,23 @@ func suiteGaps(file string, m challenges.FaultModel, worlds []scenarioWorld) cha
 	g.failures(m)
 	g.crashes(m.Crashes)
 	g.pauses(m)
+	g.polls(m)
 	return g.gaps
+}
+
+// polls reports a remote the model lets a waiting request call only so often
+// when no test checks it (pacedPolls): a fix that polls faster passes.
+func (g *gapFinder) polls(m challenges.FaultModel) {
+	paced, _ := g.where("", func(w scenarioWorld) bool { return slices.Contains(w.Properties, "pacedPolls") })
+	if len(paced) > 0 {
+		return
+	}
+	for _, r := range m.Remotes {
+		if r.MinPollInterval != "" {
+			g.add("scenarios", fmt.Sprintf("the fault model lets a request that waits call %s at most every %s, but no test names pacedPolls: a fix that polls faster passes", r.Name, r.MinPollInterval),
+				"add a test with property: 'pacedPolls' to a scenario in which requests wait")
+		}
+	}
 }
 
 // latency reports remotes whose calls a scenario never lets take as long, or

@@ -9,12 +9,13 @@ import (
 )
 
 // model is a small fault model: a store and a provider, at-least-once with
-// overlapping duplicates every 5 s, a 30 s lease, unbounded pauses, crashes.
+// overlapping duplicates every 5 s, a 30 s lease, unbounded pauses, crashes,
+// and a store that a waiting request may call at most every 50 ms.
 func model() challenges.FaultModel {
 	return challenges.FaultModel{
 		Workers: 2,
 		Remotes: []challenges.Remote{
-			{Name: "store", Label: "Store", Latency: challenges.Latency{Max: "1 s"}},
+			{Name: "store", Label: "Store", Latency: challenges.Latency{Max: "1 s"}, MinPollInterval: "50 ms"},
 			{Name: "provider", Label: "Provider", Latency: challenges.Latency{Min: "100 ms", Max: "2 s"},
 				Failures: []challenges.Failure{{Kind: "error", Effect: "none"}}},
 		},
@@ -38,6 +39,7 @@ func world(name string) scenarioWorld {
 		Overlapping:      true,
 		Sequential:       true,
 		Crash:            true,
+		Properties:       []string{"exactlyOncePerJob", "pacedPolls"},
 	}
 	w.Pauses = append(w.Pauses, struct {
 		Ms          int64 `json:"ms"`
@@ -91,6 +93,8 @@ func TestSuiteGaps(t *testing.T) {
 			m.Pauses = &challenges.Pauses{Max: "10 s"}
 			w.Pauses[0].Ms = 12_000
 		}, "scenarios[1].pauses", "longest freeze is 10000 ms"},
+		{"polls never paced", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Properties = []string{"exactlyOncePerJob"} },
+			"scenarios", "call store at most every 50 ms, but no test names pacedPolls"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -39,6 +39,10 @@ type Remote struct {
 	Waits []string `json:"waits,omitempty" yaml:"waits"`
 	// Timeout is when the code's client gives up on a call; empty for never.
 	Timeout Duration `json:"timeout,omitempty" yaml:"timeout"`
+	// MinPollInterval is the shortest time one request may leave between two
+	// calls to the remote while it waits for something there (how often it
+	// may look again); empty for no limit.
+	MinPollInterval Duration `json:"min_poll_interval,omitempty" yaml:"min_poll_interval"`
 	// Failures are the ways calls can fail; none when empty.
 	Failures []Failure `json:"failures,omitempty" yaml:"failures"`
 }

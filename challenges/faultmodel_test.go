@@ -111,11 +111,19 @@ func TestFaultModelViews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantJSON := `{"workers":2,"remotes":{"store":{"latencyMs":[0,1000],"waits":[],"timeoutMs":null,"failures":[]}},` +
+	wantJSON := `{"workers":2,"remotes":{"store":{"latencyMs":[0,1000],"waits":[],"timeoutMs":null,"minPollIntervalMs":null,"failures":[]}},` +
 		`"delivery":{"semantics":"at-least-once","redeliveryAfterMs":5000,"redeliveryUntilMs":null,"duplicates":"overlapping","sameId":true},` +
 		`"leases":[{"name":"job lock","key":"lock:\u003cjobId\u003e","ttlMs":30000,"clock":"store"}],"timeouts":[],"pauses":null,"crashes":"anywhere"}`
 	if string(data) != wantJSON {
 		t.Errorf("ForSuite() =\n%s\nwant\n%s", data, wantJSON)
+	}
+
+	d.FaultModel.Remotes[0].MinPollInterval = "50 ms"
+	if got, want := d.FaultModel.Summary(), "2 workers; store ≤1 s polled ≥50 ms apart;"; !strings.HasPrefix(got, want) {
+		t.Errorf("Summary() with a poll interval = %s, want it to start with %s", got, want)
+	}
+	if data, _ := json.Marshal(d.FaultModel.ForSuite()); !strings.Contains(string(data), `"minPollIntervalMs":50,`) {
+		t.Errorf("ForSuite() with a poll interval = %s, want minPollIntervalMs 50", data)
 	}
 }
 

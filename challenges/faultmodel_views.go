@@ -24,6 +24,9 @@ func (m FaultModel) Summary() string {
 		if r.Timeout != "" {
 			s += " time-out " + string(r.Timeout)
 		}
+		if r.MinPollInterval != "" {
+			s += " polled ≥" + string(r.MinPollInterval) + " apart"
+		}
 		if len(r.Failures) > 0 {
 			s += " fails"
 		}
@@ -111,6 +114,9 @@ type SuiteRemote struct {
 	Waits []string `json:"waits"`
 	// TimeoutMs is when the client gives up; nil for never.
 	TimeoutMs *int64 `json:"timeoutMs"`
+	// MinPollIntervalMs is how soon, at the soonest, one waiting request may
+	// call the remote again; nil for no limit.
+	MinPollIntervalMs *int64 `json:"minPollIntervalMs"`
 	// Failures are the ways calls can fail.
 	Failures []Failure `json:"failures"`
 }
@@ -175,7 +181,7 @@ func (m FaultModel) ForSuite() SuiteFaultModel {
 		lo, _ := r.Latency.Min.Millis()
 		hi, _ := r.Latency.Max.Millis()
 		s.Remotes[r.Name] = SuiteRemote{LatencyMs: [2]int64{lo, hi}, Waits: append([]string{}, r.Waits...),
-			TimeoutMs: r.Timeout.millisOrNil(), Failures: append([]Failure{}, r.Failures...)}
+			TimeoutMs: r.Timeout.millisOrNil(), MinPollIntervalMs: r.MinPollInterval.millisOrNil(), Failures: append([]Failure{}, r.Failures...)}
 	}
 	for _, l := range m.Leases {
 		ttl, _ := l.TTL.Millis()

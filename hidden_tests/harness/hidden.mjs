@@ -79,7 +79,7 @@ function judge(scenario, outcome, limits) {
 export async function runHidden({ suite: exported, faultModel = null, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb(), spares = [], reduction = true }) {
   let suite;
   try {
-    suite = prepareSuite(materializeSuite(exported, faultModel));
+    suite = prepareSuite(materializeSuite(exported, faultModel), faultModel);
   } catch (error) {
     for (const spare of spares) spare.kill();
     throw error;

@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkSuite, materializeSuite, prepareSuite, remoteSpecs } from './suite.mjs';
+import { SuiteError, checkSuite, materializeSuite, prepareSuite, remoteSpecs } from './suite.mjs';
 import { Realm, compileRuntime } from './worker/realm.mjs';
 import { ModuleGraph, ModuleSources, ModuleError } from './worker/module-graph.mjs';
 
@@ -111,7 +111,8 @@ function latencyOf(scenario, name) {
  * What one scenario explores of the world: the latency range of each remote the
  * subject gets, the effects it fails, the delay bound, the horizon, redelivery, the
  * same job delivered twice (overlapping: both start on their own; sequential: one
- * after another's end, or a redelivery), crashes, stalls and pauses.
+ * after another's end, or a redelivery), crashes, stalls, pauses, and the
+ * properties its tests name.
  */
 function worldOf(scenario, remotes) {
   const latencyMs = {};
@@ -135,19 +136,20 @@ function worldOf(scenario, remotes) {
     crash: scenario.crash !== undefined,
     stallMs: scenario.stall?.ms ?? 0,
     pauses: (scenario.pauses ?? []).map((p) => ({ ms: p.ms ?? 0, untilLeases: p.until === 'leases' })),
+    properties: [...new Set(scenario.tests.map((t) => t.property))],
   };
 }
 
 /** What every scenario of a suite explores (worldOf). */
 function worldsOf(suite) {
-  const prepared = prepareSuite(suite);
+  const prepared = prepareSuite(suite, faultModel);
   const remotes = [...new Set(remoteSpecs(prepared.subject.deps, 'subject.deps').map(({ spec }) => spec.name))];
   return prepared.scenarios.map((scenario) => worldOf(scenario, remotes));
 }
 
 /** Every scenario's work budget, added up: what the whole suite may run. */
 function workOf(suite) {
-  return prepareSuite(suite).scenarios.reduce((sum, scenario) => sum + scenario.limits.maxWork, 0);
+  return prepareSuite(suite, faultModel).scenarios.reduce((sum, scenario) => sum + scenario.limits.maxWork, 0);
 }
 
 async function main() {
@@ -166,7 +168,13 @@ async function main() {
   const problems = checkSuite(suite).map((p) => ({ field: p.field, message: p.message, fix: p.fix, line: lineOf(suite, p) }));
   if (problems.some((p) => p.field.startsWith('subject'))) return { problems };
   const all = [...problems, ...await checkSubject(suite)];
-  return all.length === 0 ? { problems: all, work: workOf(suite), worlds: worldsOf(suite) } : { problems: all, work: 0, worlds: [] };
+  if (all.length > 0) return { problems: all, work: 0, worlds: [] };
+  try {
+    return { problems: all, work: workOf(suite), worlds: worldsOf(suite) };
+  } catch (error) {
+    if (!(error instanceof SuiteError)) throw error;
+    return { problems: error.problems.map((p) => ({ ...p, line: lineOf(suite, p) })), work: 0, worlds: [] };
+  }
 }
 
 process.stdout.write(`${JSON.stringify(await main())}\n`);

@@ -109,5 +109,40 @@ const allDeliveriesAcked = {
  */
 const boundedCalls = { perCall: true };
 
+/** When a call of the trace was made: when it was issued, else when it took effect. */
+const issuedAt = (step) => step.issued ?? step.at;
+
+/**
+ * No request polls a remote faster than the fault model allows: a call made
+ * the moment one of the request's timers fired (it slept, then looked again)
+ * comes at least the remote's min_poll_interval after the request's previous
+ * call to that remote. Calls made straight after an answer are not polls.
+ */
+const pacedPolls = {
+  end(world) {
+    const intervals = world.suite.pollIntervals;
+    const byRequest = new Map();
+    for (const step of world.trace) {
+      if (!step.request || !(step.operation === 'timer' || intervals[step.service] !== undefined)) continue;
+      byRequest.set(step.request, [...(byRequest.get(step.request) ?? []), step]);
+    }
+    for (const [request, steps] of byRequest) {
+      const fired = steps.filter((s) => s.operation === 'timer');
+      const calls = steps.filter((s) => s.operation !== 'timer').sort((a, b) => issuedAt(a) - issuedAt(b) || a.step - b.step);
+      for (const [i, call] of calls.entries()) {
+        const before = calls.slice(0, i).findLast((c) => c.service === call.service);
+        const every = intervals[call.service];
+        if (!before || issuedAt(call) - issuedAt(before) >= every) continue;
+        const timer = fired.find((t) => t.at === issuedAt(call) && t.at > issuedAt(before));
+        if (!timer) continue;
+        world.violate('pacedPolls', `${request} called ${call.service} at ${issuedAt(before)} ms, waited for a timer and called it again at `
+          + `${issuedAt(call)} ms, ${issuedAt(call) - issuedAt(before)} ms later: a request that waits for something there may call `
+          + `${call.service} at most every ${every} ms`, [before, timer, call]);
+        return;
+      }
+    }
+  },
+};
+
 /** Every property a suite may name without defining it. */
-export const PROPERTIES = { exactlyOncePerJob, claimsRespected, claimsReleased, inFlightTogether, allDeliveriesAcked, boundedCalls };
+export const PROPERTIES = { exactlyOncePerJob, claimsRespected, claimsReleased, inFlightTogether, allDeliveriesAcked, boundedCalls, pacedPolls };

@@ -74,6 +74,15 @@ export function materializeSuite(exported, faultModel = null) {
   return typeof exported === 'function' ? exported({ services: serviceKit, faultModel: deepFreeze(faultModel) }) : exported;
 }
 
+/** The fault model's min_poll_interval of each remote that has one, in ms, by remote name. */
+function pollIntervalsOf(faultModel) {
+  const out = {};
+  for (const [name, remote] of Object.entries(faultModel?.remotes ?? {})) {
+    if (typeof remote?.minPollIntervalMs === 'number') out[name] = remote.minPollIntervalMs;
+  }
+  return out;
+}
+
 /** The closest of `names` to `name`, when it is close enough to be a likely typo. */
 function closest(name, names) {
   const distance = (a, b) => {
@@ -390,12 +399,19 @@ export function checkSuite(suite) {
  * (defaults, the suite's, its own), effects and services merged in.
  * @throws {SuiteError} listing every problem
  */
-export function prepareSuite(suite) {
+export function prepareSuite(suite, faultModel = null) {
   const problems = checkSuite(suite);
   if (problems.length > 0) throw new SuiteError(problems);
+  const pollIntervals = pollIntervalsOf(faultModel);
+  const pacing = (suite.scenarios ?? []).findIndex((s) => (s.tests ?? []).some((t) => t.property === 'pacedPolls' && !suite.properties?.pacedPolls));
+  if (pacing >= 0 && Object.keys(pollIntervals).length === 0) {
+    throw new SuiteError([{ field: `scenarios[${pacing}].tests`, message: 'pacedPolls needs a fault model in which some remote has a min_poll_interval',
+      fix: 'state min_poll_interval for the remote in fault_model of dossier.yaml, or remove the test' }]);
+  }
   const limits = { ...DEFAULT_LIMITS, ...suite.limits };
   return {
     ...suite,
+    pollIntervals,
     limits,
     effects: suite.effects ?? [],
     scenarios: suite.scenarios.map((scenario) => ({

@@ -20,6 +20,7 @@ function remoteItem(r: Remote): HTMLElement {
     `a call takes ${min}`,
     r.waits?.length ? `, and ${r.waits.map((m) => `${m}()`).join(', ')} also waits for as long as another worker holds what it asks for` : '',
     r.timeout ? `; the client gives up after ${r.timeout}` : '',
+    r.min_poll_interval ? `; a request that waits for something there may call it at most every ${r.min_poll_interval}` : '',
     '. ', failureText(r));
 }
 

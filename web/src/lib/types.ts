@@ -138,6 +138,8 @@ export interface Remote {
   waits?: string[];
   /** When the code's client gives up on a call. */
   timeout?: Duration;
+  /** The shortest time one waiting request may leave between two calls. */
+  min_poll_interval?: Duration;
   failures?: Failure[];
 }
 
