@@ -148,6 +148,8 @@ function remote(faultModel, name) {
 export default ({ services, faultModel }) => {
   const store = remote(faultModel, 'store');
   const ratewire = remote(faultModel, 'ratewire');
+  // The store is sized for each waiting request to call it at most this often (README).
+  const pollMs = store.minPollIntervalMs;
   const provider = ({ reply = (args) => quote(args[0]), latencyMs = ratewire.latencyMs } = {}) => ({
     ...services.rateLimited({ methods: ['latest'], perSecond: PER_SECOND, reply, label: 'Ratewire request', latencyMs }),
     describe: (method, [currency], value) => `${currency} ${value.rate}`,
@@ -205,6 +207,7 @@ export default ({ services, faultModel }) => {
           { name: 'every page asking for a rate gets it while Ratewire is up', property: 'allDeliveriesAcked' },
           { name: 'pages asking for one currency at once share one Ratewire request', property: 'oneRatewireRequestPerCurrency' },
           { name: 'no request keeps calling the store without end while pages wait for a rate', property: 'boundedCalls' },
+          { name: `pages waiting for a rate look at the store at most every ${pollMs} ms`, property: 'pacedPolls' },
         ],
       },
       {
@@ -218,6 +221,7 @@ export default ({ services, faultModel }) => {
           { name: 'every page gets its rate however long Ratewire takes', property: 'allDeliveriesAcked' },
           { name: 'a slow Ratewire answer is not requested twice', property: 'oneRatewireRequestPerCurrency' },
           { name: 'no request keeps calling the store without end while Ratewire is slow', property: 'boundedCalls' },
+          { name: `pages waiting for a slow Ratewire answer look at the store at most every ${pollMs} ms`, property: 'pacedPolls' },
         ],
       },
       {
@@ -261,6 +265,7 @@ export default ({ services, faultModel }) => {
         tests: [
           { name: 'a process that died while loading a rate does not keep it from the pages for more than a minute', property: 'allDeliveriesAcked' },
           { name: 'no request keeps calling the store without end after a process died', property: 'boundedCalls' },
+          { name: `a page waiting after a process died looks at the store at most every ${pollMs} ms`, property: 'pacedPolls' },
         ],
       },
     ],
