@@ -19,6 +19,7 @@ type scenarioWorld struct {
 	HorizonMs        int64               `json:"horizonMs"`
 	RedeliverEveryMs *int64              `json:"redeliverEveryMs"`
 	Overlapping      bool                `json:"overlapping"`
+	During           bool                `json:"during"`
 	Sequential       bool                `json:"sequential"`
 	Crash            bool                `json:"crash"`
 	StallMs          int64               `json:"stallMs"`
@@ -188,6 +189,10 @@ func (g *gapFinder) delivery(d challenges.Delivery) {
 		if names, _ := g.where("", func(w scenarioWorld) bool { return w.Overlapping }); len(names) == 0 {
 			g.add("scenarios", "the fault model lets the same work arrive twice at once, but no scenario delivers one job to two deliveries that start on their own",
 				"add a scenario whose two deliveries of one job both start at a time (at), not after each other")
+		}
+		if names, _ := g.where("", func(w scenarioWorld) bool { return w.During }); len(names) == 0 {
+			g.add("scenarios", "the fault model lets a repeat arrive while the first delivery is still handled, but no scenario lets one arrive during another: repeats come only at fixed moments, so a lease shorter than the work can pass",
+				"add a scenario with a delivery { worker, job, during: i } of the job of delivery i")
 		}
 	}
 }

@@ -37,6 +37,7 @@ func world(name string) scenarioWorld {
 		Paces:            2,
 		RedeliverEveryMs: &every,
 		Overlapping:      true,
+		During:           true,
 		Sequential:       true,
 		Crash:            true,
 		Properties:       []string{"exactlyOncePerJob", "pacedPolls"},
@@ -93,6 +94,8 @@ func TestSuiteGaps(t *testing.T) {
 			m.Pauses = &challenges.Pauses{Max: "10 s"}
 			w.Pauses[0].Ms = 12_000
 		}, "scenarios[1].pauses", "longest freeze is 10000 ms"},
+		{"no repeat during another delivery", func(_ *challenges.FaultModel, w *scenarioWorld) { w.During = false },
+			"scenarios", "no scenario lets one arrive during another"},
 		{"polls never paced", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Properties = []string{"exactlyOncePerJob"} },
 			"scenarios", "call store at most every 50 ms, but no test names pacedPolls"},
 	}

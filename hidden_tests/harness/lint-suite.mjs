@@ -132,6 +132,7 @@ function worldOf(scenario, remotes) {
     horizonMs: scenario.limits.horizonMs,
     redeliverEveryMs: scenario.redeliver?.everyMs ?? null,
     overlapping: twice.some((ds) => ds.filter((d) => d.after === undefined).length > 1),
+    during: scenario.deliveries.some((d) => d.during !== undefined),
     sequential: twice.length > 0 || scenario.redeliver !== undefined,
     crash: scenario.crash !== undefined,
     stallMs: scenario.stall?.ms ?? 0,

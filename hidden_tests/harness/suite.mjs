@@ -308,8 +308,17 @@ function checkScenario(c, suite, scenario, i, properties, names) {
     const at = `${field}.deliveries[${j}]`;
     if (typeof d?.worker !== 'string' || typeof d?.job !== 'string') c.add(at, 'needs worker and job names');
     workers.add(d?.worker);
-    if (d?.after !== undefined && !(Number.isInteger(d.after) && d.after >= 0 && d.after < scenario.deliveries.length && d.after !== j)) {
-      c.add(`${at}.after`, 'must be the index of another delivery of this scenario');
+    for (const link of ['after', 'during']) {
+      const i = d?.[link];
+      if (i !== undefined && !(Number.isInteger(i) && i >= 0 && i < scenario.deliveries.length && i !== j)) {
+        c.add(`${at}.${link}`, 'must be the index of another delivery of this scenario');
+      }
+    }
+    if (d?.during !== undefined && (d.after !== undefined || d.at !== undefined)) {
+      c.add(`${at}.during`, 'a delivery that arrives during another has no at or after of its own', 'keep during, or at / after');
+    }
+    if (d?.during !== undefined && scenario.deliveries[d.during]?.during !== undefined) {
+      c.add(`${at}.during`, 'must name a delivery that starts on its own (at or after), not another one that arrives during a third');
     }
   });
   const worker = (value, at) => {

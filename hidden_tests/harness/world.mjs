@@ -83,7 +83,7 @@ export class World {
     this.barrierMet = !this.barrier;
     this.violations = new Map();
     this.deliveries = scenario.deliveries.map((d, index) => ({
-      ...d, index, attempt: 0, state: d.after === undefined ? 'waiting' : 'blocked',
+      ...d, index, attempt: 0, state: d.after !== undefined ? 'blocked' : d.during !== undefined ? 'floating' : 'waiting',
       due: d.at ?? 0, outcome: undefined, acked: false,
     }));
     this.calls = new Map();
@@ -132,8 +132,8 @@ export class World {
       ...answers.stops,
       ...[...this.timers.entries()].filter(([, t]) => !this.crashed.has(t.worker))
         .map(([id, t]) => ({ id: `timer:${id}`, kind: 'timer', timerId: id, worker: t.worker, due: Math.max(t.due, this.frozen.get(t.worker) ?? 0) })),
-      ...this.deliveries.filter((d) => d.state === 'waiting')
-        .map((d) => ({ id: `deliver:${d.index}:${d.attempt + 1}`, kind: 'deliver', delivery: d, due: d.due })),
+      ...this.deliveries.filter((d) => d.state === 'waiting' || (d.state === 'floating' && this.#floatEnded(d)))
+        .map((d) => ({ id: `deliver:${d.index}:${d.attempt + 1}`, kind: 'deliver', delivery: d, due: d.state === 'waiting' ? d.due : this.now })),
       ...live.filter((op) => op.readyAt > this.now)
         .map((op) => ({ id: `ready:${op.id}`, kind: 'clock', worker: op.worker, due: op.readyAt })),
       ...[...this.frozen.entries()].filter(([w, until]) => until > this.now && !this.crashed.has(w))
@@ -155,11 +155,25 @@ export class World {
       if (timed.length > 0) choices.push({ id: `advance:${earliest}`, kind: 'clock', due: earliest });
     }
     // Waking a worker in its wake window is offered beside everything else,
-    // the clock moving on included: it may wake now, or after any of it.
-    choices.push(...wakeChoices(this));
+    // the clock moving on included: it may wake now, or after any of it. So is
+    // a delivery that may arrive at any moment while another is handled.
+    choices.push(...wakeChoices(this), ...this.#floatingChoices());
     if (!this.finished()) choices.push(...pauseChoices(this));
     choices.push(...lateChoices(this, ready), ...staleReadChoices(this, ready));
     return choices;
+  }
+
+  /** Whether the delivery a floating one arrives during has ended: then it arrives at once. */
+  #floatEnded(d) {
+    const target = this.deliveries[d.during];
+    return target.attempt > 0 && (target.state === 'done' || this.crashed.has(target.worker));
+  }
+
+  /** Floating deliveries that may arrive now: the one they arrive during has started and not ended. */
+  #floatingChoices() {
+    return this.deliveries
+      .filter((d) => d.state === 'floating' && this.deliveries[d.during].attempt > 0 && !this.#floatEnded(d))
+      .map((d) => ({ id: `deliver:${d.index}:1`, kind: 'deliver', delivery: d, due: this.now }));
   }
 
   /** Applies one choice and waits for the workers concerned to settle. */

@@ -93,3 +93,58 @@ test('a fault must name the store or the lock service and give fail', async () =
     return true;
   });
 });
+
+/** One job whose repeat may arrive at any moment while its first delivery is handled. */
+const repeatDuring = {
+  subject: subject({ store: { $: 'remote', name: 'store', methods: ['setIfAbsent'] }, notifier: { $: 'remote', name: 'notifier', methods: ['send'] } }),
+  effects: [{ target: 'notifier', method: 'send', label: 'notification' }],
+  claimKeys: '^lock:',
+  limits: { maxLatencyMs: 10 },
+  scenarios: [{
+    name: 'a repeat arrives while the first delivery is handled',
+    deliveries: [{ worker: 'blue', job: 'job-7', at: 0 }, { worker: 'green', job: 'job-7', during: 0 }],
+    tests: [{ name: 'one notification', property: 'exactlyOncePerJob' }],
+  }],
+};
+
+/** A worker that claims the job for `leaseMs`, works 200 ms, then sends. */
+const leasing = (leaseMs) => `
+  import { setTimeout as sleep } from 'node:timers/promises';
+  export function createWorker({ store, notifier }) {
+    return {
+      async handle({ job }) {
+        if (!(await store.setIfAbsent('lock:' + job, 'taken', { ttlMs: ${leaseMs} }))) return 'busy';
+        await sleep(200);
+        await notifier.send(job);
+        return 'done';
+      },
+    };
+  }
+`;
+
+test('a repeat that may arrive during another delivery is tried at every moment of it: a lease shorter than the work is caught', async () => {
+  const atOnce = { ...repeatDuring, scenarios: [{ ...repeatDuring.scenarios[0], deliveries: [
+    { worker: 'blue', job: 'job-7', at: 0 }, { worker: 'green', job: 'job-7', at: 0 },
+  ] }] };
+  assert.equal((await runWorker(atOnce, leasing(100))).status, 'pass', 'a repeat at the same moment never sees the lease run out');
+  const results = await runWorker(repeatDuring, leasing(100));
+  assert.equal(results.status, 'fail', JSON.stringify(results, null, 1));
+  assert.match(results.tests[0].message, /job-7 got 2 notifications/);
+  const repeat = results.tests[0].trace.find((s) => s.operation === 'receive' && s.worker === 'green');
+  assert.ok(repeat.at >= 100 && repeat.at <= 200, `the repeat arrived after the lease ran out, by the send: at ${repeat.at} ms`);
+});
+
+test('a lease that outlasts the work passes, whenever the repeat arrives', async () => {
+  const results = await runWorker(repeatDuring, leasing(300));
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+test('a delivery that arrives during another has no time of its own and names a delivery that starts on its own', async () => {
+  const bad = { ...repeatDuring, scenarios: [{ ...repeatDuring.scenarios[0], deliveries: [
+    { worker: 'blue', job: 'job-7', at: 0 }, { worker: 'green', job: 'job-7', during: 0, at: 5 }, { worker: 'blue', job: 'job-7', during: 1 },
+  ] }] };
+  await assert.rejects(runWorker(bad, leasing(300)), (error) => {
+    assert.deepEqual(error.problems.map((p) => p.field), ['scenarios[0].deliveries[1].during', 'scenarios[0].deliveries[2].during']);
+    return true;
+  });
+});
