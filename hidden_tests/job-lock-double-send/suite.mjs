@@ -51,6 +51,20 @@ export default {
       ],
     },
     {
+      // The queue may hand the repeat over at any moment of the first
+      // delivery's handling (README: possibly while its first delivery is still
+      // being handled): the explorer tries every one, up to its end.
+      name: 'a repeat of the job arrives while the first delivery is being handled',
+      deliveries: [
+        { worker: 'blue', job: 'job-7', at: 0 },
+        { worker: 'green', job: 'job-7', during: 0 },
+      ],
+      tests: [
+        { name: 'exactly one notification when a repeat arrives mid-send', property: 'exactlyOncePerJob' },
+        { name: 'a repeat arriving mid-send leaves the live lock alone', property: 'claimsRespected' },
+      ],
+    },
+    {
       name: 'two different jobs at once',
       barrier: true,
       redeliver: { everyMs: 5_000, maxAttempts: 3 },
