@@ -166,6 +166,25 @@ export default ({ faultModel }) => {
         { name: 'a worker that finishes its batch releases its claim', property: 'claimsReleased' },
       ],
     },
+    {
+      // The board may offer the shard again at any moment of the first batch
+      // (README): the explorer tries every one it can tell apart.
+      name: 'the shard is offered to a second worker at any moment of the first one\'s batch',
+      redeliver: t.redeliver(3),
+      expect: idsOf('shard-14'),
+      // Every moment of a batch of renewals and sends is a place to arrive:
+      // calls all at their quickest or all at their slowest (the reference needs
+      // about 9 800 steps; with one delay more, over 40 000).
+      limits: { maxDelays: 0, maxWork: 20_000 },
+      deliveries: [
+        { worker: 'outreach-0', job: 'shard-14', at: 0 },
+        { worker: 'outreach-1', job: 'shard-14', during: 0 },
+      ],
+      tests: [
+        { name: 'each candidate gets exactly one e-mail whenever the shard is offered again', property: 'exactlyOncePerJob' },
+        { name: 'whenever the shard is offered again, nobody takes over a live claim', property: 'claimsRespected' },
+      ],
+    },
   ];
   if (t.stallMs > t.leaseMs) {
     scenarios.push({

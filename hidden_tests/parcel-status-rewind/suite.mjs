@@ -227,6 +227,16 @@ export default ({ faultModel }) => {
   }
   if (m.overlapping) {
     scenarios.push({
+      name: 'the same event reaches the second tracker at any moment of the first one\'s handling',
+      store: shownBefore('evt-7f3a-0009'),
+      redeliver: m.redeliver,
+      deliveries: [at0('tracker-a', 'evt-7f3a-0010'), { worker: 'tracker-b', job: 'evt-7f3a-0010', during: 0 }],
+      tests: [
+        { name: 'an event whose repeat arrives while it is handled is recorded and acknowledged', property: 'allDeliveriesAcked' },
+        { name: 'an event whose repeat arrives while it is handled leaves the newest event shown', property: 'newestShown' },
+      ],
+    });
+    scenarios.push({
       name: 'the same event reaches both trackers at once',
       store: shownBefore('evt-7f3a-0009'),
       redeliver: m.redeliver,

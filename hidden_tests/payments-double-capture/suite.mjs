@@ -190,6 +190,21 @@ export default ({ faultModel }) => {
         ],
       },
       {
+        // The ingress may send the request again at any moment while the first
+        // is handled: the explorer tries every one it can tell apart.
+        name: 'a request with the same key arrives at any moment of the first one\'s capture',
+        redeliver,
+        limits: { maxDelays: 1 },
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
+          { worker: api1, job: 'pay_5mQ2rT8vXc', during: 0 },
+        ],
+        tests: [
+          { name: 'one capture at Kestrel whenever the second request with the key arrives', property: 'exactlyOncePerJob' },
+          { name: 'both requests end with a 200 for the one capture, whenever the second arrives', property: 'allDeliveriesAcked' },
+        ],
+      },
+      {
         name: 'two requests with one key arrive together',
         redeliver,
         limits: { maxDelays: 1 },

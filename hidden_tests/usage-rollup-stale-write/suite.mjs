@@ -142,6 +142,15 @@ export default ({ services, faultModel }) => {
     });
   }
   scenarios.push({
+    name: 'the same request reaches the second compactor at any moment of the first one\'s compaction',
+    redeliver: t.redeliverUntilHorizon,
+    deliveries: [{ worker: 'compactor-a', job: JOB, at: 0 }, { worker: 'compactor-b', job: JOB, during: 0 }],
+    tests: [
+      { name: 'whenever the repeat arrives, the rollup store keeps the newest compaction\'s rollup', property: 'noStaleWrite' },
+      { name: 'whenever the repeat arrives, the rollup is written', property: 'rollupWritten' },
+    ],
+  });
+  scenarios.push({
     name: 'the same request reaches both compactors at once',
     redeliver: t.redeliverUntilHorizon,
     deliveries: both(0),
