@@ -71,8 +71,9 @@ func (g *gapFinder) where(sub string, narrower func(scenarioWorld) bool) (names 
 // dossier's fault model and reports where they explore less than the model
 // allows (a wrong fix that breaks only there passes) or more (a correct fix
 // can fail): latency ranges per remote, delay bounds, redelivery and
-// duplicates, failures, crashes, pauses and polling paces. Each gap names the suite file and
-// the field of the first scenario it concerns.
+// duplicates (repeats during a delivery included), failures, crashes, pauses
+// and polling paces. Each gap names the suite file and the field of the first
+// scenario it concerns.
 func suiteGaps(file string, m challenges.FaultModel, worlds []scenarioWorld) challenges.Problems {
 	if len(worlds) == 0 {
 		return nil

@@ -309,8 +309,8 @@ function checkScenario(c, suite, scenario, i, properties, names) {
     if (typeof d?.worker !== 'string' || typeof d?.job !== 'string') c.add(at, 'needs worker and job names');
     workers.add(d?.worker);
     for (const link of ['after', 'during']) {
-      const i = d?.[link];
-      if (i !== undefined && !(Number.isInteger(i) && i >= 0 && i < scenario.deliveries.length && i !== j)) {
+      const other = d?.[link];
+      if (other !== undefined && !(Number.isInteger(other) && other >= 0 && other < scenario.deliveries.length && other !== j)) {
         c.add(`${at}.${link}`, 'must be the index of another delivery of this scenario');
       }
     }
