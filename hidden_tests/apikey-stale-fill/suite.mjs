@@ -205,10 +205,13 @@ export default ({ faultModel }) => {
       {
         // Blue may stop for the longest pause the README allows, anywhere:
         // between its database read and whatever it writes to the cache too.
-        // With the delay, the stale reads and the slow pace, the reference
-        // needs 4 880 steps of work.
+        // Two delays, so that the query and the cache write after the pause
+        // can both take their longest: a second delete waiting less than the
+        // whole chain (query, pause, write: 5.45 s) then meets its schedule.
+        // With them, the stale reads and the slow pace, the reference needs
+        // 9 770 steps of work (4 880 with one delay).
         name: 'a process stops for a while in the middle of a lookup',
-        limits: { maxWork: 12_000 },
+        limits: { maxWork: 40_000, maxDelays: 2 },
         pauses: [{ worker: 'blue', ms: pauseMs }],
         deliveries: [
           request('blue', 'rq-1', { at: 0 }),
