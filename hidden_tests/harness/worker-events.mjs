@@ -6,6 +6,7 @@ import { clipMessage, show, learnerText } from './describe.mjs';
 import { WorkerFailure } from './worker-link.mjs';
 import { effectOf } from './calls.mjs';
 import { requestLabel } from './trace.mjs';
+import { watchedExpiry } from './expiries.mjs';
 
 /**
  * @param {import('./world.mjs').World} world
@@ -57,11 +58,13 @@ function addCall(world, worker, event) {
   const delivery = world.calls.get(call);
   const { min, max } = latencyOf(world, event);
   const { id: localId, target, name, args, site } = event;
-  world.pending.push({
+  const op = {
     id: `${worker}.${localId}`, localId, worker, target, name, args, site, call,
     issuedAt: world.now, readyAt: world.now + (world.slow ? max : min), deadline: world.now + max, job: delivery?.job ?? '',
     soonest: world.now + min, // the earliest moment it may take effect (stale-reads.mjs)
-  });
+  };
+  op.watches = watchedExpiry(world, op);
+  world.pending.push(op);
   world.countFor(delivery, 'calls');
 }
 

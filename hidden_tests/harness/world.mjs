@@ -5,7 +5,7 @@
 // it lists the choices that may happen next (a call arriving where it goes, a
 // renewal's answer at once or late, a read answering an older value, a timer or
 // delivery firing, a worker pausing, the clock moving to when a slow call can
-// complete or to when a key runs out under a call of its writer) and applies the
+// complete or to when a key runs out under a call that can see it) and applies the
 // one the explorer picks, relaying it to the process of the worker concerned.
 // What a worker reports is checked (worker-protocol.mjs) before the world believes it.
 
@@ -74,6 +74,8 @@ export class World {
     this.frozenSince = new Map();
     /** Workers frozen until their leases ran out, whose wake is explored: worker → when the window opens. */
     this.wakeWindows = new Map();
+    /** Which worker's call already watches which key's expiry (expiries.mjs): `worker|key@expiresAt`. */
+    this.expiryWatchers = new Set();
     this.sends = [];
     this.failures = [];
     /** Store and lock calls that met a fault, by target.method:key, for the fault's count. */

@@ -136,3 +136,52 @@ test('a waking worker sends only the calls made the moment it froze; a call made
     { id: 'at-freeze', issuedAt: 1200, soonest: 1300, readyAt: 1600, deadline: 1700 },
   ]);
 });
+
+/** Blue and green each try once to take one lock and, if they got it, work 300 ms and send; a send by both is a double send. */
+function tryOnceSuite() {
+  return {
+    subject: subject({ store: { $: 'remote', name: 'store', methods: ['setIfAbsent', 'incrBy'] } }),
+    properties: {
+      sentOnce: {
+        end(world) {
+          const sent = Number(world.store.entry('sent', world.now)?.value ?? 0);
+          if (sent > 1) world.violate('sentOnce', `sent ${sent} times`);
+        },
+      },
+    },
+    limits: { maxLatencyMs: 200, maxDelays: 1 },
+    scenarios: [{
+      name: 'two workers get the same job at once',
+      deliveries: [{ worker: 'blue', job: 'job-1', at: 0 }, { worker: 'green', job: 'job-1', at: 0 }],
+      tests: [{ name: 'the job is sent once', property: 'sentOnce' }],
+    }],
+  };
+}
+
+const tryOnce = (leaseMs) => `
+  export function createWorker({ worker, clock, store }) {
+    return {
+      async handle() {
+        if (!(await store.setIfAbsent('lock', worker, { ttlMs: ${leaseMs} }))) return 'done';
+        await clock.sleep(300);
+        await store.incrBy('sent', 1);
+        return 'done';
+      },
+    };
+  }`;
+
+test('a claim in flight when another worker\'s lease runs out may land just after it, while the holder still works', async () => {
+  const results = await runWorker(tryOnceSuite(), tryOnce(100));
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
+  assert.equal(t.message, 'sent 2 times');
+  const steps = t.trace.map((s) => `${s.at} ${s.worker} ${s.operation} ${s.result}`);
+  const expired = t.trace.findIndex((s) => s.operation === 'expired');
+  const second = t.trace.findIndex((s, i) => i > expired && s.operation === 'setIfAbsent');
+  assert.ok(expired >= 0 && second > expired && t.trace[second].at === t.trace[expired].at, steps.join('\n'));
+});
+
+test('a lease longer than the work and a call holds against a claim in flight', async () => {
+  const results = await runWorker(tryOnceSuite(), tryOnce(1000));
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
