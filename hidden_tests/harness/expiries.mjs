@@ -37,11 +37,8 @@
 export function watchedExpiry(world, op) {
   const key = op.args?.[0];
   if (typeof key !== 'string') return undefined;
-  const held = [
-    ...world.store.live(op.issuedAt).filter(([k, e]) => k === key && e.expiresAt !== null).map(([, e]) => ({ writer: e.writer, until: e.expiresAt })),
-    ...world.workers.flatMap((w) => world.services.leasesOf(w, op.issuedAt).filter((l) => l.key === key).map((l) => ({ writer: w, until: l.until }))),
-  ];
-  const spanned = held.find((h) => h.writer !== op.worker && h.until > op.issuedAt && h.until <= op.deadline);
+  const spanned = expiriesAt(world, op.issuedAt)
+    .find((e) => e.key === key && e.worker !== op.worker && e.until > op.issuedAt && e.until <= op.deadline);
   if (!spanned) return undefined;
   const watch = `${key}@${spanned.until}`;
   const watcher = `${op.worker}|${watch}`;
@@ -68,11 +65,19 @@ export function expiryStops(world) {
     if (op.watches !== undefined) later(watched, op.watches, op.deadline);
   }
   if (byWorker.size === 0) return [];
-  const expiries = [
+  const reach = ({ key, worker, until }) => Math.max(byWorker.get(worker) ?? -Infinity, watched.get(`${key}@${until}`) ?? -Infinity);
+  return expiriesAt(world, now).filter((e) => e.until > now && e.until <= reach(e))
+    .map(({ key, worker, until }) => ({ id: `expires:${key}`, kind: 'clock', worker, due: until }));
+}
+
+/**
+ * Everything live at `now` that will run out: store keys written with an
+ * expiry, by their writer, and every worker's service leases.
+ * @returns {{ key: string, worker: string, until: number }[]}
+ */
+function expiriesAt(world, now) {
+  return [
     ...world.store.live(now).filter(([, e]) => e.expiresAt !== null).map(([key, e]) => ({ key, worker: e.writer, until: e.expiresAt })),
     ...world.workers.flatMap((worker) => world.services.leasesOf(worker, now).map((l) => ({ key: l.key, worker, until: l.until }))),
   ];
-  const reach = ({ key, worker, until }) => Math.max(byWorker.get(worker) ?? -Infinity, watched.get(`${key}@${until}`) ?? -Infinity);
-  return expiries.filter((e) => e.until > now && e.until <= reach(e))
-    .map(({ key, worker, until }) => ({ id: `expires:${key}`, kind: 'clock', worker, due: until }));
 }
