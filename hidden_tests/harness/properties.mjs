@@ -48,7 +48,7 @@ const exactlyOncePerJob = {
         world.violate('exactlyOncePerJob', `${key} never got its ${label}${why}`);
       } else {
         world.violate('exactlyOncePerJob',
-          `${key} got ${sends.length} ${label}s (by ${sends.map((s) => s.worker).join(' and ')}); it must get exactly one`,
+          `${key} got ${sends.length} ${plural(label)} (by ${sends.map((s) => s.worker).join(' and ')}); it must get exactly one`,
           sends.map((s) => s.step));
       }
       return;
@@ -145,4 +145,9 @@ const pacedPolls = {
 };
 
 /** Every property a suite may name without defining it. */
+/** The plural of an effect's label: "journal entry", "journal entries". */
+function plural(label) {
+  return /[^aeiou]y$/.test(label) ? `${label.slice(0, -1)}ies` : `${label}s`;
+}
+
 export const PROPERTIES = { exactlyOncePerJob, claimsRespected, claimsReleased, inFlightTogether, allDeliveriesAcked, boundedCalls, pacedPolls };
