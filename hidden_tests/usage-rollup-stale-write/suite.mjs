@@ -48,14 +48,20 @@ function segmentIndex(latencyMs) {
   };
 }
 
-/** How many segments a stored rollup body counts, for messages. */
-function segmentsIn(body) {
+/** How many segments a stored rollup body counts, or undefined when it cannot be read. */
+function segmentCount(body) {
   try {
     const n = JSON.parse(body)?.segments;
-    return Number.isInteger(n) ? `${n} segments` : 'an unreadable rollup';
+    return Number.isInteger(n) ? n : undefined;
   } catch {
-    return 'an unreadable rollup';
+    return undefined;
   }
+}
+
+/** How many segments a stored rollup body counts, for messages. */
+function segmentsIn(body) {
+  const n = segmentCount(body);
+  return n === undefined ? 'an unreadable rollup' : `${n} segments`;
 }
 
 /** The index, among the lease grants, of the last lease a worker took on LEASE before it wrote. */
@@ -65,7 +71,10 @@ function leaseOf(grants, write) {
 
 /**
  * Writes are accepted in lease order: no write made under an older lease is
- * accepted after a write made under a newer one.
+ * accepted after a write made under a newer one. And the rollup never goes
+ * back: segments only ever land, so a write that counts fewer of them than a
+ * rollup accepted before it was merged from an older listing, whichever lease
+ * it was written under (a listing made before the lease was taken).
  */
 const noStaleWrite = {
   end(world) {
@@ -73,12 +82,20 @@ const noStaleWrite = {
     const writes = world.services.state('rollups').accepted.filter((w) => w.key === ROLLUP);
     for (let i = 1; i < writes.length; i++) {
       const [before, after] = [writes[i - 1], writes[i]];
-      if (leaseOf(grants, after) >= leaseOf(grants, before)) continue;
-      world.violate('noStaleWrite',
-        `${after.worker} wrote ${ROLLUP} (${segmentsIn(after.value)}) at ${after.at} ms under a lease it had lost: `
-        + `${before.worker} had taken the lease after it and written its rollup (${segmentsIn(before.value)}) at ${before.at} ms, `
-        + `and the rollup store accepted the older compaction over the newer one`);
-      return;
+      if (leaseOf(grants, after) < leaseOf(grants, before)) {
+        world.violate('noStaleWrite',
+          `${after.worker} wrote ${ROLLUP} (${segmentsIn(after.value)}) at ${after.at} ms under a lease it had lost: `
+          + `${before.worker} had taken the lease after it and written its rollup (${segmentsIn(before.value)}) at ${before.at} ms, `
+          + `and the rollup store accepted the older compaction over the newer one`);
+        return;
+      }
+      if (segmentCount(after.value) < segmentCount(before.value)) {
+        world.violate('noStaleWrite',
+          `${after.worker} wrote ${ROLLUP} (${segmentsIn(after.value)}) at ${after.at} ms over the rollup ${before.worker} `
+          + `had written at ${before.at} ms (${segmentsIn(before.value)}): it merged a listing older than the rollup it replaced, `
+          + `and invoicing would read a month missing segments`);
+        return;
+      }
     }
   },
 };
@@ -110,6 +127,7 @@ function timingsOf(faultModel) {
     // or one that answers busy more often, is not failed for running out of them.
     redeliverUntilHorizon: { everyMs: delivery.redeliveryAfterMs, maxAttempts: Math.floor((HORIZON_MS - 10_000) / delivery.redeliveryAfterMs) },
     pauses: faultModel.pauses !== null,
+    leaseMs: faultModel.leases[0].ttlMs,
     crashes: faultModel.crashes !== 'none',
   };
 }
@@ -138,6 +156,22 @@ export default ({ services, faultModel }) => {
       tests: [
         { name: 'no rollup from a compaction whose lease ran out replaces a newer compaction\'s rollup', property: 'noStaleWrite' },
         { name: 'the rollup is written when a compactor froze mid-compaction', property: 'rollupWritten' },
+      ],
+    });
+  }
+  if (t.pauses) {
+    // A freeze anywhere, also before the lease is taken or after it is given
+    // back, as long as a lease: the other compactor takes the request, lists
+    // and writes meanwhile, and whatever the frozen one read before is old.
+    scenarios.push({
+      name: 'a compactor freezes at any point for as long as a lease, while the other compacts',
+      pauses: [{ worker: 'compactor-a', ms: t.leaseMs }],
+      redeliver: t.redeliverUntilHorizon,
+      // The reference needs about 1 000 steps of work here.
+      limits: { maxDelays: 1, maxWork: 4_000 },
+      deliveries: both(LATE_SEGMENT_AT),
+      tests: [
+        { name: 'after a freeze anywhere, the rollup store keeps the newest compaction\'s rollup', property: 'noStaleWrite' },
       ],
     });
   }
