@@ -106,9 +106,9 @@ const serialisable = {
 const balancesAddUp = {
   end(world) {
     const expected = { ...OPENING };
-    for (const d of world.deliveries) {
-      if (d.outcome !== 'posted') continue;
-      const t = TRANSFERS[d.job];
+    // A transfer that arrived twice moves its money once, however often it says posted.
+    for (const job of new Set(world.deliveries.filter((d) => d.outcome === 'posted').map((d) => d.job))) {
+      const t = TRANSFERS[job];
       expected[t.from] -= t.amountCents;
       expected[t.to] += t.amountCents;
     }
@@ -120,7 +120,7 @@ const balancesAddUp = {
       const total = Object.keys(OPENING)
         .reduce((sum, a) => sum + Number(world.store.entry(`balance:${a}`, world.now)?.value ?? 0), 0);
       const opening = Object.values(OPENING).reduce((sum, c) => sum + c, 0);
-      const posted = world.deliveries.filter((d) => d.outcome === 'posted').map((d) => d.job);
+      const posted = [...new Set(world.deliveries.filter((d) => d.outcome === 'posted').map((d) => d.job))];
       const money = total === opening ? 'the total is unchanged, so another account is off too'
         : `${euros(Math.abs(total - opening))} was ${total > opening ? 'created' : 'lost'} in total`;
       world.violate('balancesAddUp',
@@ -213,6 +213,18 @@ export default ({ faultModel }) => {
         tests: [
           { name: "moves between a customer's wallet and savings pot both complete", property: 'allDeliveriesAcked' },
           { name: 'neither move goes round without end', property: 'boundedCalls' },
+        ],
+      },
+      {
+        // The app retries a transfer with the same id while its first attempt
+        // still runs (after a 504, or an error it was not told was harmless).
+        name: 'the app retries a payment with the same id at any moment of its first attempt',
+        store: STORE_AT_START,
+        deliveries: [on('pod-a', 'trf_pay1'), { worker: 'pod-b', job: 'trf_pay1', during: 0 }],
+        tests: [
+          { name: 'a payment retried while it still runs is booked in the journal once', property: 'exactlyOncePerJob' },
+          { name: 'a payment retried while it still runs moves the money once', property: 'balancesAddUp' },
+          { name: 'both attempts of a retried payment are answered', property: 'allDeliveriesAcked' },
         ],
       },
       {
