@@ -22,6 +22,17 @@ const SCOPE = 'orders:write';
 /** The cache operations src/store/remote-store.js offers. */
 const STORE = ['get', 'set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete', 'delete', 'incrBy'];
 
+/** The test of each store method's scenario in which the cache fails a lookup's first call of it. */
+const LOOKUP_CALL_FAILED = {
+  get: 'a lookup whose get failed does not bring back a revoked key',
+  set: 'a lookup whose set failed does not bring back a revoked key',
+  setIfAbsent: 'a lookup whose setIfAbsent failed does not bring back a revoked key',
+  compareAndSet: 'a lookup whose compareAndSet failed does not bring back a revoked key',
+  compareAndDelete: 'a lookup whose compareAndDelete failed does not bring back a revoked key',
+  delete: 'a lookup whose delete failed does not bring back a revoked key',
+  incrBy: 'a lookup whose incrBy failed does not bring back a revoked key',
+};
+
 /** The console's changes, by job: what each does to the key. */
 const CHANGES = {
   'revoke-1': { kind: 'revoke' },
@@ -222,6 +233,24 @@ export default ({ faultModel }) => {
           { name: 'a lookup that stopped for a while does not bring back a revoked key', property: 'changesHoldOnceSaved' },
         ],
       },
+      // A lookup's cache call fails, whichever of its calls that is, while the
+      // key is revoked: one scenario per method, each failing the lookup's
+      // first call of it, so that what a lookup does when the cache fails it
+      // (fill anyway, read around the cache) meets a change in flight.
+      ...STORE.map((method) => ({
+        name: `the cache fails a lookup's first ${method} while the key is revoked`,
+        // The reference needs at most 1 100 steps of work here.
+        limits: { maxWork: 2_500 },
+        faults: [{
+          target: 'store', method, fail: (args, call) => call.job === 'rq-1' && call.delivery?.attempt === 1 && call.failures === 0 && 'cache timed out',
+        }],
+        deliveries: [
+          request('blue', 'rq-1', { at: 0 }),
+          request('green', 'revoke-1', { at: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
+        ],
+        tests: [{ name: LOOKUP_CALL_FAILED[method], property: 'changesHoldOnceSaved' }],
+      })),
       {
         // The revoke's first call to the cache fails, whichever call that is;
         // the console sends the revoke again 2 s after the 503.
