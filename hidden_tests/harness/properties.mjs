@@ -144,10 +144,10 @@ const pacedPolls = {
   },
 };
 
-/** Every property a suite may name without defining it. */
 /** The plural of an effect's label: "journal entry", "journal entries". */
 function plural(label) {
   return /[^aeiou]y$/.test(label) ? `${label.slice(0, -1)}ies` : `${label}s`;
 }
 
+/** Every property a suite may name without defining it. */
 export const PROPERTIES = { exactlyOncePerJob, claimsRespected, claimsReleased, inFlightTogether, allDeliveriesAcked, boundedCalls, pacedPolls };
