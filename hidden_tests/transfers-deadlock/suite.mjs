@@ -107,7 +107,8 @@ const balancesAddUp = {
   end(world) {
     const expected = { ...OPENING };
     // A transfer that arrived twice moves its money once, however often it says posted.
-    for (const job of new Set(world.deliveries.filter((d) => d.outcome === 'posted').map((d) => d.job))) {
+    const posted = [...new Set(world.deliveries.filter((d) => d.outcome === 'posted').map((d) => d.job))];
+    for (const job of posted) {
       const t = TRANSFERS[job];
       expected[t.from] -= t.amountCents;
       expected[t.to] += t.amountCents;
@@ -120,7 +121,6 @@ const balancesAddUp = {
       const total = Object.keys(OPENING)
         .reduce((sum, a) => sum + Number(world.store.entry(`balance:${a}`, world.now)?.value ?? 0), 0);
       const opening = Object.values(OPENING).reduce((sum, c) => sum + c, 0);
-      const posted = [...new Set(world.deliveries.filter((d) => d.outcome === 'posted').map((d) => d.job))];
       const money = total === opening ? 'the total is unchanged, so another account is off too'
         : `${euros(Math.abs(total - opening))} was ${total > opening ? 'created' : 'lost'} in total`;
       world.violate('balancesAddUp',
