@@ -142,9 +142,11 @@ const copyTables = (tables) => Object.fromEntries(Object.entries(tables).map(([n
  * for write skew and double booking. begin([isolation]) starts a transaction
  * ('snapshot', as PostgreSQL's repeatable read, or 'serializable'); select,
  * insert, update and delete work on its snapshot; commit applies it or refuses
- * it when another transaction committed a row it wrote (first committer wins),
- * when a row it read changed ('serializable' only, or rows it selected
- * `forUpdate`), or when a unique constraint would break.
+ * it when another transaction committed a change to a row it wrote or selected
+ * `forUpdate` (first committer wins), when a row it read changed ('serializable'
+ * only), or when a unique constraint would break. A row selected `forUpdate` and
+ * not written is locked, not changed: as in PostgreSQL, it conflicts with
+ * nobody else's commit.
  * @param {{ tables: Record<string, { rows?: object[], unique?: string[][] }>, latencyMs?: [number, number] }} options
  */
 function transactional({ tables, latencyMs }) {
@@ -185,14 +187,14 @@ function transactional({ tables, latencyMs }) {
       begin(s, [isolation = 'snapshot']) {
         s.next += 1;
         const id = `tx${s.next}`;
-        s.transactions.set(id, { id, isolation, open: true, tables: copyTables(s.committed), versions: { ...s.versions }, reads: [], writes: new Map() });
+        s.transactions.set(id, { id, isolation, open: true, tables: copyTables(s.committed), versions: { ...s.versions }, reads: [], writes: new Map(), locks: new Set() });
         return id;
       },
       select: guard((s, [id, table, where, options], call) => {
         const t = tx(s, id, call);
         const rows = matching(view(t, table), where);
         t.reads.push({ table, where, ids: rows.map((r) => r.id).sort() });
-        if (options?.forUpdate) for (const row of rows) t.writes.set(`${table}/${row.id}`, { table, id: row.id });
+        if (options?.forUpdate) for (const row of rows) t.locks.add(`${table}/${row.id}`);
         return rows.map((r) => ({ ...r }));
       }),
       insert: guard((s, [id, table, row], call) => {
@@ -222,7 +224,7 @@ function transactional({ tables, latencyMs }) {
       commit: guard((s, [id], call) => {
         const t = tx(s, id, call);
         t.open = false;
-        for (const [key] of t.writes) {
+        for (const key of new Set([...t.writes.keys(), ...t.locks])) {
           if ((s.versions[key] ?? 0) !== (t.versions[key] ?? 0)) {
             return call.reject('could not serialize access due to concurrent update');
           }

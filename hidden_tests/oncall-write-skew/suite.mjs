@@ -133,7 +133,7 @@ export default ({ services, faultModel }) => {
     // Every database call is a scheduling point, and any two calls to the
     // database are explored in both orders: two requests of four calls each
     // give 70 schedules (the reference needs about 2400 steps of work), and a
-    // correct fix that makes one more call per transaction, locking the team's
+    // correct fix that makes one more call per transaction, updating the team's
     // row as well, 252 schedules and about 9400 steps; two more calls, 924
     // schedules and about 37 000 steps, which the budget still admits. A fix
     // with more calls gets "not finished", with the counts, never a pass.

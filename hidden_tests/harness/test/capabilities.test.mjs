@@ -110,7 +110,7 @@ test('fencing tokens checked by the storage make the same pause harmless', async
 function onCallSuite({ services }) {
   return {
     subject: subject({ db: { $: 'remote', name: 'db', methods: ['begin', 'select', 'update', 'commit', 'rollback'] } }),
-    services: { db: services.transactional({ tables: { doctors: { rows: [{ id: 'alice', onCall: true }, { id: 'bob', onCall: true }] } } }) },
+    services: { db: services.transactional({ tables: { wards: { rows: [{ id: 'icu' }] }, doctors: { rows: [{ id: 'alice', onCall: true }, { id: 'bob', onCall: true }] } } }) },
     properties: {
       someoneOnCall: {
         end(world) {
@@ -148,6 +148,34 @@ test('snapshot isolation lets two transactions skew; serializable refuses one', 
   assert.ok(skewed.tests[0].trace.some((s) => s.service === 'db' && s.operation === 'commit'));
   const serializable = await runWorker(onCallSuite, leaveWorker('serializable'));
   assert.equal(serializable.status, 'pass', JSON.stringify(serializable, null, 1));
+});
+
+/** Each doctor locks some rows for update before counting who is on call. */
+const lockingLeaveWorker = (table, where) => `
+  export function createWorker({ db }) {
+    return {
+      async handle({ job }) {
+        const tx = await db.begin('snapshot');
+        await db.select(tx, '${table}', ${JSON.stringify(where)}, { forUpdate: true });
+        const onCall = await db.select(tx, 'doctors', { onCall: true });
+        if (onCall.length < 2) { await db.rollback(tx); return 'done'; }
+        await db.update(tx, 'doctors', job, { onCall: false });
+        try { await db.commit(tx); } catch { /* refused: stays on call */ }
+        return 'done';
+      },
+    };
+  }`;
+
+test('a row selected for update conflicts only with a commit that changed it, as in PostgreSQL', async () => {
+  const suite = (kit) => ({ ...onCallSuite(kit), limits: { maxWork: 20_000 } });
+  // Both lock the ward's row and change only their own: a lock is not a
+  // change, so both commits go through and nobody stays on call.
+  const lockedOnly = await runWorker(suite, lockingLeaveWorker('wards', { id: 'icu' }));
+  assert.equal(lockedOnly.status, 'fail', JSON.stringify(lockedOnly, null, 1));
+  assert.match(lockedOnly.tests[0].message, /nobody is on call/);
+  // Both lock every on-call row, which the other changes: one commit is refused.
+  const lockedWritten = await runWorker(suite, lockingLeaveWorker('doctors', { onCall: true }));
+  assert.equal(lockedWritten.status, 'pass', JSON.stringify(lockedWritten, null, 1));
 });
 
 test('a rate-limited provider refuses calls over its rate with a 429', async () => {

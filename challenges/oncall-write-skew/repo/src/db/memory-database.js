@@ -44,7 +44,7 @@ export function createMemoryDatabase({ tables, roundTrip = async () => {} }) {
     async begin(isolation = 'repeatable read') {
       await roundTrip();
       const id = `tx${++started}`;
-      transactions.set(id, { open: true, isolation, data: copy(committed), seen: new Map(versions), reads: [], writes: new Set() });
+      transactions.set(id, { open: true, isolation, data: copy(committed), seen: new Map(versions), reads: [], writes: new Set(), locks: new Set() });
       return id;
     },
 
@@ -53,7 +53,7 @@ export function createMemoryDatabase({ tables, roundTrip = async () => {} }) {
       const tx = open(id);
       const rows = matching(tx.data[table], where);
       tx.reads.push({ table, where, ids: rows.map((row) => row.id).sort().join() });
-      if (forUpdate) for (const row of rows) tx.writes.add(`${table}/${row.id}`);
+      if (forUpdate) for (const row of rows) tx.locks.add(`${table}/${row.id}`);
       return rows.map((row) => ({ ...row }));
     },
 
@@ -87,7 +87,7 @@ export function createMemoryDatabase({ tables, roundTrip = async () => {} }) {
       const tx = open(id);
       tx.open = false;
       const version = (key, from) => from.get(key) ?? 0;
-      if ([...tx.writes].some((key) => version(key, versions) !== version(key, tx.seen))) {
+      if ([...tx.writes, ...tx.locks].some((key) => version(key, versions) !== version(key, tx.seen))) {
         throw new Error('could not serialize access due to concurrent update');
       }
       const stale = tx.isolation === 'serializable' && tx.reads.some((read) => {
