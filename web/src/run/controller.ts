@@ -19,6 +19,25 @@ export interface RunHooks {
 
 const POLL_MS = 1000;
 
+/** Waits before each further try of a read the server may have missed (busy, restarting). */
+const RETRY_MS = [250, 1000, 3000];
+
+/** Whether a failed read may succeed when tried again: no answer, too busy, or a server error. */
+const transient = (err: unknown): boolean =>
+  err instanceof TypeError || (err instanceof ApiError && (err.status === 429 || err.status >= 500));
+
+/** Reads a run, trying again after a transient failure, so that one dropped request does not lose the results. */
+async function fetchRunPatiently(runID: string): Promise<Run> {
+  for (let i = 0; ; i += 1) {
+    try {
+      return await api.run(runID);
+    } catch (err) {
+      if (i >= RETRY_MS.length || !transient(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS[i]));
+    }
+  }
+}
+
 export class RunController {
   private active: string | null = null;
   private followed = new Set<string>();
@@ -81,15 +100,18 @@ export class RunController {
 
   /** Shows the results of a run that finished earlier, without re-announcing it. */
   async restore(summary: RunSummary): Promise<void> {
+    let run: Run;
     try {
-      const run = await api.run(summary.id);
-      if (run.status !== 'done') return this.resume(run.id);
-      this.followed.add(run.id);
-      this.out.line(`Last ${runLabel(run.kind).toLowerCase()}: ${this.summaryLine(run)}`, run.verdict === 'pass' ? 'ok' : 'bad');
-      this.out.setResults(resultsView(run, this.links), this.count(run));
-    } catch {
-      // Nothing to restore.
+      run = await fetchRunPatiently(summary.id);
+    } catch (err) {
+      const e = describeError(err);
+      this.out.line(`The last run's results could not be loaded (${e.title}: ${e.detail}); run the checks again to see them.`, 'err');
+      return;
     }
+    if (run.status !== 'done') return this.resume(run.id);
+    this.followed.add(run.id);
+    this.out.line(`Last ${runLabel(run.kind).toLowerCase()}: ${this.summaryLine(run)}`, run.verdict === 'pass' ? 'ok' : 'bad');
+    this.out.setResults(resultsView(run, this.links), this.count(run));
   }
 
   private follow(run: Run): void {
