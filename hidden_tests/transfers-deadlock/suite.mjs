@@ -35,6 +35,8 @@ const STORE_AT_START = Object.fromEntries(Object.entries(OPENING).map(([account,
 const TRANSFERS = {
   trf_pay1: { from: MAYA, to: JONAS, amountCents: 2_500, reason: 'payment' },
   trf_back1: { from: JONAS, to: MAYA, amountCents: 2_500, reason: 'send_back', sendsBack: 'trf_pay0' },
+  trf_pay2: { from: JONAS, to: MAYA, amountCents: 1_800, reason: 'payment' },
+  trf_back2: { from: MAYA, to: JONAS, amountCents: 900, reason: 'send_back', sendsBack: 'trf_pay9' },
   trf_save1: { from: MAYA, to: MAYA_SAVINGS, amountCents: 5_000, reason: 'pot_move' },
   trf_unsave1: { from: MAYA_SAVINGS, to: MAYA, amountCents: 2_000, reason: 'pot_move' },
   trf_other1: { from: PRIYA, to: TOMAS, amountCents: 1_200, reason: 'payment' },
@@ -201,6 +203,31 @@ export default ({ faultModel }) => {
           { name: 'each transfer is booked in the journal exactly once', property: 'exactlyOncePerJob' },
           { name: 'balances match the transfers that completed', property: 'balancesAddUp' },
           { name: 'no transfer sees another one half-done', property: 'serialisable' },
+        ],
+      },
+      {
+        // Not every transfer the other way is a send-back: Jonas pays Maya
+        // back for dinner as a payment of his own.
+        name: 'two payments the opposite way between the same two wallets at once',
+        store: STORE_AT_START,
+        // As for the payment and its send-back: room for a fix that polls.
+        limits: { maxWork: 10_000 },
+        deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_pay2')],
+        tests: [
+          { name: 'two wallets paying each other at once both complete', property: 'allDeliveriesAcked' },
+          { name: 'neither payment goes round without end', property: 'boundedCalls' },
+        ],
+      },
+      {
+        // Maya sends back a payment Jonas made her, while she pays him.
+        name: 'a payment and a send-back the same way between the same two wallets at once',
+        store: STORE_AT_START,
+        // As for the payment and its send-back: room for a fix that polls.
+        limits: { maxWork: 10_000 },
+        deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_back2')],
+        tests: [
+          { name: 'a payment and a send-back the same way both complete', property: 'allDeliveriesAcked' },
+          { name: 'neither the payment nor the send-back goes round without end', property: 'boundedCalls' },
         ],
       },
       {
