@@ -350,6 +350,8 @@ export default ({ faultModel }) => {
   // Every command of a scenario has been answered, redelivered ones included,
   // before this housekeeping run: it is the next one after them.
   const lastTickAt = 2 * tickMs;
+  /** When the scheduler's first housekeeping tick after `ms` comes. */
+  const nextTickAfter = (ms) => (Math.floor(ms / tickMs) + 1) * tickMs;
 
   const world = (returns, timesOut) => ({ db: returnsDb(returns, db.latencyMs), bus: eventBus(bus.latencyMs, timesOut) });
   const approve = (ret, worker, at) => ({ worker, job: `approve-${ret.id}`, at });
@@ -511,7 +513,8 @@ export default ({ faultModel }) => {
           approve(RETURNS.parka, 'blue', 0),
           tickAfter('blue', 1, 0),
           approve(RETURNS.parka, 'green', redeliveryMs),
-          tick('green', 2, lastTickAt),
+          // The next run after the redelivered approval is answered.
+          tick('green', 2, nextTickAfter(redeliveryMs)),
         ],
         tests: [
           { name: names[0], property: 'noLostRefund' },
