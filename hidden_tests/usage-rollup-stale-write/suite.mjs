@@ -24,7 +24,10 @@ const JOB = `cmp-${TENANT}-${PERIOD}`;
 /** When the month's last segment lands in the index, in ms. */
 const LATE_SEGMENT_AT = 1_000;
 
-/** How many writes in a row the rollup store fails where a scenario fails them. */
+/**
+ * Where a scenario has the rollup store down, it fails at least this many
+ * writes in a row, and every write for two leases' length.
+ */
 const WRITE_OUTAGE = 10;
 
 /** How the rollup store answers a write that failed. */
@@ -195,8 +198,10 @@ export default ({ services, faultModel }) => {
       redeliver: t.redeliverUntilHorizon,
       // Every placement of the freeze and of the wake, and one call slower
       // than a timer: a write still on its way when the lease runs out; then
-      // all of it again with every call at its slowest.
-      limits: { maxDelays: 1, maxWork: 24_000 },
+      // all of it again with every call at its slowest. The reference needs
+      // about 8 500 steps of work here, a compactor that also renews its lease
+      // just before it writes about 20 700.
+      limits: { maxDelays: 1, maxWork: 30_000 },
       deliveries: both(LATE_SEGMENT_AT),
       tests: [
         { name: 'no rollup from a compaction whose lease ran out replaces a newer compaction\'s rollup', property: 'noStaleWrite' },
@@ -213,9 +218,11 @@ export default ({ services, faultModel }) => {
       faults: [failFirstWrite('compactor-a')],
       redeliver: t.redeliverUntilHorizon,
       // The reference needs about 12 500 steps of work here, a compactor that
-      // retries from a fresh lease and listing 15 000, one that renews its
-      // lease while it works up to 39 000.
-      limits: { maxDelays: 1, maxWork: 40_000 },
+      // retries from a fresh lease and listing 15 000, one that retries its
+      // write under the same lease 17 500, one that renews its lease and lists
+      // again before every retry 29 600, one that renews its lease just before
+      // it writes 38 700.
+      limits: { maxDelays: 1, maxWork: 52_000 },
       deliveries: both(LATE_SEGMENT_AT),
       tests: [
         { name: 'after a failed write and a freeze, the rollup store keeps the newest compaction\'s rollup', property: 'noStaleWrite' },
@@ -252,8 +259,8 @@ export default ({ services, faultModel }) => {
     name: 'the same request reaches both compactors at once',
     redeliver: t.redeliverUntilHorizon,
     // The reference needs about 3 200 steps of work here, a compactor that
-    // renews its lease while it works about 7 800.
-    limits: { maxWork: 16_000 },
+    // renews its lease just before it writes about 7 800.
+    limits: { maxWork: 12_000 },
     deliveries: both(0),
     tests: [
       { name: 'with no freeze, the rollup store keeps the newest compaction\'s rollup', property: 'noStaleWrite' },
@@ -261,18 +268,23 @@ export default ({ services, faultModel }) => {
     ],
   });
   if (t.writesFail) {
-    // The store may fail any number of writes (the README bounds none): more
-    // than any sensible retry budget, so that giving up shows. The month's
-    // earlier rollup, written by the same compactor, is there from the start,
-    // so that a rollup merely present after a failure is not taken for this one.
+    // The store may fail any number of writes, for any length of time (the
+    // README bounds neither): more tries than any sensible retry budget, and
+    // for longer than a lease, so that giving up after a count or a time shows.
+    const outageUntilMs = 2 * t.leaseMs;
+    // The month's earlier rollup, written by the same compactor, is there from
+    // the start, so that a rollup merely present after a failure is not taken
+    // for this one.
     scenarios.push({
-      name: `the rollup store fails the first ${WRITE_OUTAGE} writes over an earlier rollup, and the request is delivered again`,
+      name: `the rollup store fails every write for ${outageUntilMs / 1000} s, ${WRITE_OUTAGE} at least, over an earlier rollup, and the request is delivered again`,
       services: { rollups: storeWithEarlierRollup(services.fencedStorage({ latencyMs: t.rollupsMs })) },
       faults: [{
         target: 'rollups', method: 'write',
-        fail: (args, call) => call.failures < WRITE_OUTAGE && WRITE_FAILED,
+        fail: (args, call) => (call.failures < WRITE_OUTAGE || call.at < outageUntilMs) && WRITE_FAILED,
       }],
       redeliver: t.redeliverUntilHorizon,
+      // The reference needs about 1 000 steps of work here, a compactor that
+      // tries its write again every 100 ms about 3 200.
       limits: { maxDelays: 1 },
       deliveries: [{ worker: 'compactor-a', job: JOB, at: 0 }],
       tests: [
@@ -285,7 +297,8 @@ export default ({ services, faultModel }) => {
       name: 'a compactor dies right after taking the lease',
       crash: { worker: 'compactor-a' },
       redeliver: t.redeliverUntilHorizon,
-      limits: { maxDelays: 1 },
+      // The reference needs about 120 steps of work here.
+      limits: { maxDelays: 1, maxWork: 2_000 },
       deliveries: both(LATE_SEGMENT_AT),
       tests: [
         { name: 'the rollup of a compactor that died is written by the other once the lease runs out', property: 'rollupWritten' },
