@@ -137,8 +137,24 @@ func (p *page) waitFor(what, expr string) {
 	ctx, cancel := context.WithTimeout(p.ctx, stepTimeout)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingInterval(100*time.Millisecond), chromedp.WithPollingTimeout(stepTimeout))); err != nil {
-		p.t.Fatalf("waiting for %s: %v", what, err)
+		p.t.Fatalf("waiting for %s: %v\n%s", what, err, p.state())
 	}
+}
+
+// state describes what the page shows, for a failed wait: its address, its
+// status line and the last lines of its output panel.
+func (p *page) state() string {
+	ctx, cancel := context.WithTimeout(p.ctx, 5*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[
+		'page: ' + location.pathname + ' (' + document.readyState + ')',
+		'status: ' + (document.querySelector('#ws-status')?.textContent ?? '-'),
+		'output: ' + [...document.querySelectorAll('.console .ln')].slice(-8).map((l) => l.textContent).join(' | '),
+	].join('\n')`))
+	if err != nil {
+		return "the page did not answer: " + err.Error()
+	}
+	return s
 }
 
 // eval evaluates an expression (awaiting a promise) into T.
