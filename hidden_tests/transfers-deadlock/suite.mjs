@@ -5,8 +5,10 @@
 // the journal can arrive, and every point at which a pod's timer can fire,
 // within the fault model of the repository README, which the suite receives as
 // `faultModel` and derives its world from: calls complete within 1 s, acquire()
-// waits for as long as the key is held, the gateway gives up after 30 s. A schedule in which the pods can no longer move is a failure, reported
-// with the cycle of who holds which account lock and waits for which.
+// waits for as long as the key is held, the gateway gives up after 30 s, up to
+// four pods, and the app may retry a transfer with the same id while it runs. A
+// schedule in which the pods can no longer move is a failure, reported with the
+// cycle of who holds which account lock and waits for which.
 
 const STORE = ['get', 'set', 'setIfAbsent', 'delete'];
 
@@ -17,6 +19,9 @@ const JONAS = 'wal-220391';
 const CHEN = 'wal-511093';
 const PRIYA = 'wal-318840';
 const TOMAS = 'wal-402266';
+
+/** How the messages name the wallets of the scenarios that pair them up. */
+const WHO = { [MAYA]: 'Maya', [JONAS]: 'Jonas', [CHEN]: 'Chen', [PRIYA]: 'Priya', [TOMAS]: 'Tomas' };
 
 const OPENING = {
   [MAYA]: 12_500,
@@ -41,7 +46,19 @@ const TRANSFERS = {
   trf_unsave1: { from: MAYA_SAVINGS, to: MAYA, amountCents: 2_000, reason: 'pot_move' },
   trf_other1: { from: PRIYA, to: TOMAS, amountCents: 1_200, reason: 'payment' },
   trf_fwd1: { from: JONAS, to: CHEN, amountCents: 3_000, reason: 'payment' },
+  // Friends paying Jonas for a group trip.
+  trf_trip1: { from: CHEN, to: JONAS, amountCents: 3_500, reason: 'payment' },
+  trf_trip2: { from: PRIYA, to: JONAS, amountCents: 3_500, reason: 'payment' },
+  trf_trip3: { from: TOMAS, to: JONAS, amountCents: 1_000, reason: 'payment' },
 };
+
+// Every two wallets whose owners pay each other (a savings pot only moves money
+// to and from its owner's wallet) get a 10.00 EUR payment each way:
+// trf_x<i><j> pays from WALLETS[i] to WALLETS[j].
+const WALLETS = Object.keys(WHO);
+WALLETS.forEach((from, i) => WALLETS.forEach((to, j) => {
+  if (i !== j) TRANSFERS[`trf_x${i}${j}`] = { from, to, amountCents: 1_000, reason: 'payment' };
+}));
 
 const euros = (cents) => `${(cents / 100).toFixed(2)} EUR`;
 
@@ -135,7 +152,57 @@ const balancesAddUp = {
   },
 };
 
-const on = (worker, job) => ({ worker, job, at: 0 });
+/**
+ * No account lock outlives its transfer: once every transfer has answered, no
+ * pod holds one. A lock granted to a request that had already answered (an
+ * acquire it stopped waiting for but left queued at ledger-locks) is never
+ * released, and every later transfer on that account waits for it for ever.
+ * An acquire still queued at the end waits for a lock someone holds, so it is
+ * caught by the same check.
+ */
+const locksReleased = {
+  end(world) {
+    const holders = new Map();
+    for (const step of world.trace) {
+      if (step.service !== 'locks') continue;
+      // A call that arrived late says so after its result ("released (in flight since …)").
+      if (step.operation === 'release' && step.result.startsWith('released')) holders.delete(step.key);
+      else if (step.operation !== 'release' && step.result.startsWith('acquired')) holders.set(step.key, step);
+    }
+    for (const [key, taken] of holders) {
+      const answered = world.trace.find((s) => s.operation === 'handle' && s.worker === taken.worker && s.step < taken.step);
+      const late = answered
+        ? `, which ledger-locks granted at ${taken.at} ms although its transfer had answered at ${answered.at} ms (${answered.result})`
+        : '';
+      world.violate('locksReleased',
+        `${taken.worker} still holds ${key} after every transfer answered${late}: nobody will ever release it, so every `
+        + 'later transfer on that account waits for ever',
+        [taken, answered].filter(Boolean));
+      return;
+    }
+  },
+};
+
+const on = (worker, job, at = 0) => ({ worker, job, at });
+
+/**
+ * WALLETS[i] and WALLETS[j] pay each other 10.00 EUR at the same moment. With
+ * the scenarios on Maya and Jonas, and on Maya and her pot, every two accounts
+ * the suite uses that money moves between meet from both ends, so a lock order
+ * that ties for any two of them (and falls back to the direction of the money)
+ * deadlocks in one of them. Two payments make few schedules, but a delay
+ * multiplies those of a fix that polls for its locks about sixfold, and the
+ * deadlock needs none, so these go without.
+ */
+const bothWays = (i, j, test) => ({
+  name: `${WHO[WALLETS[i]]} and ${WHO[WALLETS[j]]} pay each other at the same moment`,
+  store: STORE_AT_START,
+  // The reference needs about 550 steps here, a correct fix that polls every
+  // second about 1500.
+  limits: { maxDelays: 0, maxWork: 2_500 },
+  deliveries: [on('pod-a', `trf_x${i}${j}`), on('pod-b', `trf_x${j}${i}`)],
+  tests: [{ name: test, property: 'allDeliveriesAcked' }],
+});
 
 /** The fault model's remote `name`, or a clear error when the run was given none. */
 function remote(faultModel, name) {
@@ -188,7 +255,7 @@ export default ({ faultModel }) => {
       maxCallsPerDelivery: 40,
       maxSchedulesAfterFailure: 5,
     },
-    properties: { serialisable, balancesAddUp },
+    properties: { serialisable, balancesAddUp, locksReleased },
     scenarios: [
       {
         name: 'a payment and its send-back between the same two wallets at once',
@@ -247,6 +314,9 @@ export default ({ faultModel }) => {
         // still runs (after a 504, or an error it was not told was harmless).
         name: 'the app retries a payment with the same id at any moment of its first attempt',
         store: STORE_AT_START,
+        // A correct fix that polls for its locks every second needs about
+        // 9100 steps here.
+        limits: { maxWork: 14_000 },
         deliveries: [on('pod-a', 'trf_pay1'), { worker: 'pod-b', job: 'trf_pay1', during: 0 }],
         tests: [
           { name: 'a payment retried while it still runs is booked in the journal once', property: 'exactlyOncePerJob' },
@@ -272,6 +342,51 @@ export default ({ faultModel }) => {
         tests: [
           { name: 'a wallet that pays and gets paid at once keeps the right balance', property: 'balancesAddUp' },
           { name: 'transfers through the same wallet both complete', property: 'allDeliveriesAcked' },
+        ],
+      },
+      bothWays(0, 2, 'Maya and Chen paying each other at once both complete'),
+      bothWays(0, 3, 'Maya and Priya paying each other at once both complete'),
+      bothWays(0, 4, 'Maya and Tomas paying each other at once both complete'),
+      bothWays(1, 2, 'Jonas and Chen paying each other at once both complete'),
+      bothWays(1, 3, 'Jonas and Priya paying each other at once both complete'),
+      bothWays(1, 4, 'Jonas and Tomas paying each other at once both complete'),
+      bothWays(2, 3, 'Chen and Priya paying each other at once both complete'),
+      bothWays(2, 4, 'Chen and Tomas paying each other at once both complete'),
+      bothWays(3, 4, 'Priya and Tomas paying each other at once both complete'),
+      // Queues: transfers into one wallet a millisecond apart. At the slow pace
+      // (every call 1 s) each waits for the whole of the ones before it, which
+      // is where a wait that gives up early breaks. Without delays the quick
+      // pace runs them one after the other; a delay would multiply the
+      // schedules of a fix that polls past any budget.
+      {
+        // Chen and Priya pay Jonas for the trip, and the app retries Chen's
+        // payment. The last of the three waits for the other two, about 20 s,
+        // and still answers within about 26 s (a retry of a posted transfer
+        // only looks it up; a fix that polls every second, within 22 s), well
+        // before the gateway's 30 s.
+        name: 'two payments into one wallet and a retry of one of them, a millisecond apart',
+        store: STORE_AT_START,
+        // The reference needs about 250 steps here, a correct fix that polls about the same.
+        limits: { maxDelays: 0, maxWork: 2_000 },
+        deliveries: [on('pod-a', 'trf_trip1'), on('pod-b', 'trf_trip2', 1), on('pod-c', 'trf_trip1', 2)],
+        tests: [
+          { name: 'a transfer queued behind two others still completes', property: 'allDeliveriesAcked' },
+          { name: 'a transfer queued behind two others is booked once', property: 'exactlyOncePerJob' },
+        ],
+      },
+      {
+        // Four friends pay Jonas. At the slow pace the last one waits about
+        // 30 s: its customer gets the gateway's 504 whatever the fix, but its
+        // handler goes on (README), so this world runs past 30 s, and judges
+        // only what every fix owes then: no lock left behind.
+        name: 'four payments into one wallet, a millisecond apart',
+        store: STORE_AT_START,
+        // The reference needs about 1300 steps here, a correct fix that polls
+        // about 450, in schedules of up to 300 steps.
+        limits: { maxDelays: 0, maxWork: 4_000, horizonMs: 3 * gateway.afterMs, maxSteps: 1_000 },
+        deliveries: [on('pod-a', 'trf_pay1'), on('pod-b', 'trf_trip1', 1), on('pod-c', 'trf_trip2', 2), on('pod-d', 'trf_trip3', 3)],
+        tests: [
+          { name: 'no account lock outlives its transfer', property: 'locksReleased' },
         ],
       },
     ],
