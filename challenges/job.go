@@ -30,6 +30,12 @@ func (l Limits) RunnerLimits(suite runner.Suite) runner.Limits {
 // the hidden suite to build its worlds from.
 const FaultModelFile = "fault-model.json"
 
+// OnlyTestsFile is the name under which a hidden run's secret files may list
+// (as a JSON array) the only tests whose scenarios it explores; each of those
+// scenarios runs whole, as in the full suite. `racecase validate` proves a
+// decoy with the tests its wrong turns name.
+const OnlyTestsFile = "only-tests.json"
+
 // NewJob builds the runner job that runs suite against files (a full workspace)
 // for this dossier in the given runner image. hidden is the dossier's hidden
 // suite (hiddentests.Suite); it travels only with hidden runs, together with

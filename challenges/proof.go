@@ -154,6 +154,20 @@ type claim struct {
 	runs    int
 	decoy   string       // the decoy's name, for a decoy's claim
 	mutant  *MutantProof // the mutant, for a mutant's claim
+	// only names the tests whose scenarios alone the run explores (nil: all):
+	// a decoy's claim needs only the tests its wrong turns name.
+	only []string
+}
+
+// job is the runner job of one run of the claim.
+func (c claim) job(d *Dossier, image string, hidden map[string][]byte) runner.Job {
+	job := d.NewJob(image, c.suite, c.files, hidden)
+	if c.only != nil {
+		// A list of strings always marshals.
+		names, _ := json.Marshal(c.only)
+		job.Secret[OnlyTestsFile] = names
+	}
+	return job
 }
 
 // Prove runs every claim a dossier makes through r: the buggy repo fails the
@@ -216,20 +230,21 @@ func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
 		return nil, err
 	}
 	claims := []claim{
-		{buggySubject, runner.SuiteVisible, buggy, runner.VerdictFail, 1, "", nil},
-		{buggySubject, runner.SuiteHidden, buggy, runner.VerdictFail, 1, "", nil},
-		{"reference fix", runner.SuiteVisible, fixed, runner.VerdictPass, 1, "", nil},
-		{"reference fix", runner.SuiteHidden, fixed, runner.VerdictPass, runs, "", nil},
+		{subject: buggySubject, suite: runner.SuiteVisible, files: buggy, want: runner.VerdictFail, runs: 1},
+		{subject: buggySubject, suite: runner.SuiteHidden, files: buggy, want: runner.VerdictFail, runs: 1},
+		{subject: "reference fix", suite: runner.SuiteVisible, files: fixed, want: runner.VerdictPass, runs: 1},
+		{subject: "reference fix", suite: runner.SuiteHidden, files: fixed, want: runner.VerdictPass, runs: runs},
 	}
 	for _, decoy := range decoys {
-		claims = append(claims, claim{"decoy " + decoy.Name, runner.SuiteHidden, decoy.Files, runner.VerdictFail, 1, decoy.Name, nil})
+		claims = append(claims, claim{subject: "decoy " + decoy.Name, suite: runner.SuiteHidden, files: decoy.Files,
+			want: runner.VerdictFail, runs: 1, decoy: decoy.Name, only: d.wrongTurnTests(decoy.Name)})
 	}
 	return claims, nil
 }
 
 // judgeClaim decides one claim from its runs' results, in run order.
 func (d *Dossier) judgeClaim(image string, hidden map[string][]byte, c claim, results []*runner.Results) Proof {
-	job := d.NewJob(image, c.suite, c.files, hidden)
+	job := c.job(d, image, hidden)
 	p := Proof{Dossier: d.Slug, Subject: c.subject, Suite: c.suite, Want: c.want}
 	var first, missed string
 	measured := c.suite == runner.SuiteHidden && c.want == runner.VerdictPass

@@ -95,7 +95,7 @@ func (t proofRun) do(ctx context.Context, r runner.Runner, image string) error {
 		p.mutants[t.claim] = proof
 		return err
 	}
-	res, err := r.Run(ctx, p.d.NewJob(image, c.suite, c.files, p.hidden))
+	res, err := r.Run(ctx, c.job(p.d, image, p.hidden))
 	if err != nil {
 		return fmt.Errorf("%s: %s (%s suite): %w", p.d.Slug, c.subject, c.suite, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -232,6 +233,59 @@ func TestProveReportsWrongTurnNotShownForItsDecoy(t *testing.T) {
 			}
 			if decoy := proofs[len(proofs)-1]; decoy.OK || !strings.Contains(decoy.Detail, tc.detail) {
 				t.Fatalf("a decoy whose wrong turn would not be shown was accepted: %+v", decoy)
+			}
+		})
+	}
+}
+
+// onlyRecorder records, per decoy lock.js, the tests a hidden run was limited to.
+type onlyRecorder struct {
+	scriptedRunner
+	mu   sync.Mutex
+	only map[string]string
+}
+
+func (o *onlyRecorder) Run(ctx context.Context, job runner.Job) (*runner.Results, error) {
+	o.mu.Lock()
+	if job.Suite == runner.SuiteHidden {
+		o.only[string(job.Files["src/lock.js"])] = string(job.Secret[OnlyTestsFile])
+	}
+	o.mu.Unlock()
+	return o.scriptedRunner.Run(ctx, job)
+}
+
+func TestProveRunsADecoyOnTheTestsItsWrongTurnsName(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		change func(d *Dossier)
+		want   string
+	}{
+		{"a failing and a passing test", func(d *Dossier) { d.WrongTurns[0].Passes = []string{"a worker releases its lock"} },
+			`["a worker releases its lock","exactly once"]`},
+		{"no wrong turn", func(d *Dossier) { d.WrongTurns = nil }, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := tinyLock(t)
+			tc.change(d)
+			r := &onlyRecorder{scriptedRunner: scriptedRunner{verdict: atomicPasses}, only: map[string]string{}}
+			if _, err := Prove(context.Background(), r, os.DirFS("testdata"), d, ProofOptions{
+				Image: "img", Hidden: map[string][]byte{"suite.mjs": []byte("export default {}")},
+			}); err != nil {
+				t.Fatal(err)
+			}
+			decoys, err := d.Decoys(os.DirFS("testdata"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.only[string(decoys[0].Files["src/lock.js"])]; got != tc.want {
+				t.Errorf("the decoy's hidden run was limited to %q, want %q", got, tc.want)
+			}
+			repo, err := d.RepoFiles(os.DirFS("testdata"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.only[string(repo["src/lock.js"])]; got != "" {
+				t.Errorf("the buggy repository's hidden run was limited to %q", got)
 			}
 		})
 	}

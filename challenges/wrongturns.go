@@ -88,6 +88,21 @@ func (d *Dossier) wrongTurnMissed(decoy string, failed, passed []string) string 
 	return ""
 }
 
+// wrongTurnTests names, sorted, every test a wrong turn naming the decoy
+// asks to fail or to pass; nil when no wrong turn names it, for then only the
+// whole suite's verdict counts.
+func (d *Dossier) wrongTurnTests(decoy string) []string {
+	var names []string
+	for _, w := range d.WrongTurns {
+		if slices.Contains(w.Decoys, decoy) {
+			names = append(names, w.Tests...)
+			names = append(names, w.Passes...)
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
 // allIn reports whether every element of want is in have.
 func allIn(want, have []string) bool {
 	for _, w := range want {

@@ -67,24 +67,28 @@ function judge(scenario, outcome, limits) {
 /**
  * Runs every scenario of `suite` against the repository in `repoDir`.
  * @param {{ suite: object | Function, faultModel?: object, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string, heapMb?: number,
- *   spares?: import('./worker-link.mjs').WorkerLink[], reduction?: boolean }} options
+ *   spares?: import('./worker-link.mjs').WorkerLink[], reduction?: boolean, only?: string[] | null }} options
  *   suite is a suite module's default export (a suite, or a function of the service kit and
  *   the fault model); faultModel is the dossier's fault model as the suite receives it
  *   hostPath replaces the worker host (harness tests play hostile workers with it); heapMb
  *   replaces the workers' heap limit (harness tests run out of memory quickly with it); spares are
  *   processes startWorkersAhead (workers-ahead.mjs) booted with the same repoDir; reduction false
- *   turns off the explorer's sleep sets (explorer.mjs)
+ *   turns off the explorer's sleep sets (explorer.mjs); only, when given, runs just the
+ *   scenarios that hold one of the tests it names (selectScenarios)
  * @returns {Promise<object>} results v3 with an optional run-level `verdict`
  */
-export async function runHidden({ suite: exported, faultModel = null, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb(), spares = [], reduction = true }) {
+export async function runHidden({ suite: exported, faultModel = null, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb(), spares = [], reduction = true, only = null }) {
+  let whole;
   let suite;
   try {
-    suite = prepareSuite(materializeSuite(exported, faultModel), faultModel);
+    whole = prepareSuite(materializeSuite(exported, faultModel), faultModel);
+    suite = only ? selectScenarios(whole, only) : whole;
   } catch (error) {
     for (const spare of spares) spare.kill();
     throw error;
   }
-  const options = new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb, memoryShareBytes: memoryShare(suite), hostPath });
+  // The whole suite sets each worker's memory, so a selected scenario runs as it would in it.
+  const options = new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb, memoryShareBytes: memoryShare(whole), hostPath });
   const pool = new WorkerPool(options, spares);
   const tests = [];
   let verdict;
@@ -119,6 +123,21 @@ export async function runHidden({ suite: exported, faultModel = null, repoDir, s
   if (verdict) results.verdict = verdict;
   if (status === 'error') results.message = tests.find((t) => t.status === 'error').message;
   return results;
+}
+
+/**
+ * The suite with only the scenarios that hold a test named in `names`, each whole
+ * (scenarios are explored apart, so each gives the results it gives in the whole
+ * suite). Proving a decoy needs no more: `racecase validate` asks only whether the
+ * tests its wrong turns name fail or pass.
+ */
+export function selectScenarios(suite, names) {
+  const wanted = new Set(names);
+  const scenarios = suite.scenarios.filter((s) => s.tests.some((t) => wanted.has(t.name)));
+  const known = new Set(suite.scenarios.flatMap((s) => s.tests.map((t) => t.name)));
+  const unknown = [...wanted].filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new Error(`the suite has no test named ${unknown.map((n) => JSON.stringify(n)).join(', ')}`);
+  return { ...suite, scenarios };
 }
 
 function describeFailure(error) {

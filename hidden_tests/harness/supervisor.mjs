@@ -85,6 +85,17 @@ function faultModelOf(secret) {
   return source ? JSON.parse(Buffer.from(source, 'base64').toString('utf8')) : null;
 }
 
+/** The names of the only tests to run (`only-tests.json`), or null to run them all. */
+function onlyTestsOf(secret) {
+  const source = secret?.['only-tests.json'];
+  if (!source) return null;
+  const names = JSON.parse(Buffer.from(source, 'base64').toString('utf8'));
+  if (!Array.isArray(names) || names.length === 0 || !names.every((n) => typeof n === 'string')) {
+    throw new Error('only-tests.json must be a non-empty list of test names');
+  }
+  return names;
+}
+
 /** Kills every process this one may signal (never itself or the init process). */
 function killEverythingElse() {
   if (!fs.existsSync('/.dockerenv')) return;
@@ -112,7 +123,8 @@ async function main() {
       results = await runVisible({ repoDir: REPO_DIR, outputLimitBytes });
     } else if (suiteKind === 'hidden') {
       results = await runHidden({
-        suite: await importSuite(payload.secret), faultModel: faultModelOf(payload.secret), repoDir: REPO_DIR, sandbox: true, outputLimitBytes, spares,
+        suite: await importSuite(payload.secret), faultModel: faultModelOf(payload.secret), only: onlyTestsOf(payload.secret),
+        repoDir: REPO_DIR, sandbox: true, outputLimitBytes, spares,
       });
     } else {
       throw new Error(`unknown suite ${JSON.stringify(suiteKind)}`);

@@ -130,3 +130,23 @@ test('learner code cannot read files, in its repository or outside it', async ()
   assert.equal(failed.status, 'fail');
   assert.ok(failed.trace.some((s) => /node:fs \(readFileSync\) is not available/.test(s.result)), JSON.stringify(failed.trace));
 });
+
+test('a run limited to some tests explores only their scenarios, each as in the whole suite', async () => {
+  const whole = await run('check-then-set');
+  const redelivery = 'a redelivery after success sends nothing';
+  const only = await runHidden({
+    suite: await lockSuite(), repoDir: repoWithLock('check-then-set'), sandbox: true, outputLimitBytes: 1 << 20,
+    only: [EXACTLY_ONCE, redelivery],
+  });
+  // The first scenario holds two more tests; both come with it, as they would.
+  assert.deepEqual(only.tests.map((t) => t.name), [EXACTLY_ONCE, LOCK_RESPECTED, 'a worker that finishes releases its lock', redelivery]);
+  for (const t of only.tests) assert.deepEqual(t, testNamed(whole, t.name));
+  assert.equal(only.status, 'fail');
+});
+
+test('a run limited to a test the suite does not have is refused', async () => {
+  const suite = await lockSuite();
+  await assert.rejects(() => runHidden({
+    suite, repoDir: repoWithLock('atomic'), sandbox: true, outputLimitBytes: 1 << 20, only: ['no such test'],
+  }), /the suite has no test named "no such test"/);
+});
