@@ -237,7 +237,7 @@ func (d *Dossier) claims(fsys fs.FS, runs int) ([]claim, error) {
 	}
 	for _, decoy := range decoys {
 		claims = append(claims, claim{subject: "decoy " + decoy.Name, suite: runner.SuiteHidden, files: decoy.Files,
-			want: runner.VerdictFail, runs: 1, decoy: decoy.Name, only: d.wrongTurnTests(decoy.Name)})
+			want: runner.VerdictFail, runs: 1, decoy: decoy.Name, only: d.WrongTurnTests(decoy.Name)})
 	}
 	return claims, nil
 }

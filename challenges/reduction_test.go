@@ -2,12 +2,10 @@ package challenges_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"testing"
 
 	"github.com/racecase/racecase/challenges"
@@ -15,18 +13,8 @@ import (
 	"github.com/racecase/racecase/runner"
 )
 
-// failingScenarios is a suite module that is suite.mjs (beside it) with only
-// the scenarios that hold one of the named tests.
-const failingScenarios = `import base from './suite.mjs';
-const names = new Set(%s);
-export default (...args) => {
-  const suite = typeof base === 'function' ? base(...args) : { ...base };
-  return { ...suite, scenarios: suite.scenarios.filter((s) => s.tests.some((t) => names.has(t.name))) };
-};
-`
-
 // reductionSample is how many decoys and how many generated wrong fixes of
-// each dossier the reduction test compares by default (about three minutes
+// each dossier the reduction test compares by default (about four minutes
 // for all dossiers on 2 cores); RACECASE_REDUCTION=all compares every one
 // (`make reduction`: longer than `make mutants`, which runs each mutant once).
 const reductionSample = 1
@@ -60,8 +48,8 @@ func TestReductionKeepsVerdictsAndFirstCounterexamples(t *testing.T) {
 			}
 			suites := suiteDir(t, d)
 			compared := 0
-			for name, files := range reductionVariants(t, d) {
-				compared += compareReduction(t, local, suites, name, files)
+			for name, v := range reductionVariants(t, d) {
+				compared += compareReduction(t, local, suites, name, v)
 			}
 			if compared == 0 {
 				t.Errorf("no counterexample was compared: the run without reduction left every failing test undecided")
@@ -91,16 +79,24 @@ func suiteDir(t *testing.T, d *challenges.Dossier) string {
 	return dir
 }
 
+// variant is a wrong repository and the tests whose scenarios it is
+// compared on (nil: all).
+type variant struct {
+	files map[string][]byte
+	only  []string
+}
+
 // reductionVariants returns the wrong repositories of a dossier by name: the
 // buggy one, and the first reductionSample decoys and mutants (every one
-// with RACECASE_REDUCTION=all).
-func reductionVariants(t *testing.T, d *challenges.Dossier) map[string]map[string][]byte {
+// with RACECASE_REDUCTION=all). A decoy is compared on the tests its wrong
+// turns name, as `racecase validate` proves it.
+func reductionVariants(t *testing.T, d *challenges.Dossier) map[string]variant {
 	t.Helper()
 	repo, err := d.RepoFiles(challenges.FS)
 	if err != nil {
 		t.Fatal(err)
 	}
-	variants := map[string]map[string][]byte{"buggy": repo}
+	variants := map[string]variant{"buggy": {files: repo}}
 	decoys, err := d.Decoys(challenges.FS)
 	if err != nil {
 		t.Fatal(err)
@@ -110,7 +106,7 @@ func reductionVariants(t *testing.T, d *challenges.Dossier) map[string]map[strin
 		decoys = decoys[:min(len(decoys), reductionSample)]
 	}
 	for _, decoy := range decoys {
-		variants["decoy "+decoy.Name] = decoy.Files
+		variants["decoy "+decoy.Name] = variant{files: decoy.Files, only: d.WrongTurnTests(decoy.Name)}
 	}
 	solution, err := d.SolutionFiles(challenges.FS)
 	if err != nil {
@@ -135,7 +131,7 @@ func reductionVariants(t *testing.T, d *challenges.Dossier) map[string]map[strin
 			files[name] = data
 		}
 		files[m.File] = m.Source
-		variants["mutant "+m.ID] = files
+		variants["mutant "+m.ID] = variant{files: files}
 	}
 	return variants
 }
@@ -143,10 +139,15 @@ func reductionVariants(t *testing.T, d *challenges.Dossier) map[string]map[strin
 // compareReduction runs one variant with the reduction on, then its failing
 // scenarios with it off, and reports every difference; it returns how many
 // counterexamples it compared in full.
-func compareReduction(t *testing.T, local, suites, name string, files map[string][]byte) int {
+func compareReduction(t *testing.T, local, suites, name string, v variant) int {
 	t.Helper()
-	repo := writeTree(t, files)
-	reduced := runLocal(t, name, local, repo, filepath.Join(suites, hiddentests.SuiteFile), suites)
+	repo := writeTree(t, v.files)
+	suite := filepath.Join(suites, hiddentests.SuiteFile)
+	var flags []string
+	if v.only != nil {
+		flags = append(flags, "--only", onlyTestsFile(t, v.only))
+	}
+	reduced := runLocal(t, name, local, repo, suite, suites, flags...)
 	var failing []string
 	for _, test := range reduced.Tests {
 		if test.Status == runner.StatusFail {
@@ -156,12 +157,7 @@ func compareReduction(t *testing.T, local, suites, name string, files map[string
 	if len(failing) == 0 {
 		return 0
 	}
-	names, _ := json.Marshal(failing)
-	wrapper := filepath.Join(suites, "failing-"+strconv.Itoa(len(failing))+"-"+filepath.Base(repo)+".mjs")
-	if err := os.WriteFile(wrapper, fmt.Appendf(nil, failingScenarios, names), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	unreduced := runLocal(t, name, local, repo, wrapper, suites, "--no-reduction")
+	unreduced := runLocal(t, name, local, repo, suite, suites, "--no-reduction", "--only", onlyTestsFile(t, failing))
 	compared := 0
 	for _, off := range unreduced.Tests {
 		i := slices.IndexFunc(reduced.Tests, func(r runner.TestResult) bool { return r.Name == off.Name })
@@ -182,6 +178,17 @@ func compareReduction(t *testing.T, local, suites, name string, files map[string
 		}
 	}
 	return compared
+}
+
+// onlyTestsFile writes a list of test names for local.mjs's --only.
+func onlyTestsFile(t *testing.T, names []string) string {
+	t.Helper()
+	data, _ := json.Marshal(names)
+	file := filepath.Join(t.TempDir(), challenges.OnlyTestsFile)
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }
 
 // runLocal runs a hidden suite with bare node and decodes its results.

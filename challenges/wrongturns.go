@@ -88,10 +88,10 @@ func (d *Dossier) wrongTurnMissed(decoy string, failed, passed []string) string 
 	return ""
 }
 
-// wrongTurnTests names, sorted, every test a wrong turn naming the decoy
+// WrongTurnTests names, sorted, every test a wrong turn naming the decoy
 // asks to fail or to pass; nil when no wrong turn names it, for then only the
 // whole suite's verdict counts.
-func (d *Dossier) wrongTurnTests(decoy string) []string {
+func (d *Dossier) WrongTurnTests(decoy string) []string {
 	var names []string
 	for _, w := range d.WrongTurns {
 		if slices.Contains(w.Decoys, decoy) {

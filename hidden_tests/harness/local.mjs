@@ -2,10 +2,12 @@
 // and as the baseline the container benchmark is compared with.
 //
 //   node local.mjs visible <repoDir>
-//   node local.mjs hidden [--no-reduction] <repoDir> <suite.mjs> [<fault-model.json>]
+//   node local.mjs hidden [--no-reduction] [--only <tests.json>] <repoDir> <suite.mjs> [<fault-model.json>]
 //
 // Prints the results JSON on stdout. --no-reduction explores every order, the
 // equivalent ones included (explorer.mjs): for comparing with the reduction on.
+// --only runs just the scenarios that hold a test the file lists (a JSON array of
+// names, as only-tests.json in a container's payload).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,9 +17,11 @@ import { runVisible } from './visible.mjs';
 
 const args = process.argv.slice(2);
 const reduction = !args.includes('--no-reduction');
+const onlyAt = args.indexOf('--only');
+const onlyFile = onlyAt >= 0 ? args.splice(onlyAt, 2)[1] : null;
 const [suiteKind, repo, suiteFile, faultModelFile] = args.filter((a) => a !== '--no-reduction');
-if (!['visible', 'hidden'].includes(suiteKind) || !repo || (suiteKind === 'hidden' && !suiteFile)) {
-  process.stderr.write('usage: node local.mjs visible <repoDir> | hidden [--no-reduction] <repoDir> <suite.mjs> [<fault-model.json>]\n');
+if (!['visible', 'hidden'].includes(suiteKind) || !repo || (suiteKind === 'hidden' && !suiteFile) || (onlyAt >= 0 && !onlyFile)) {
+  process.stderr.write('usage: node local.mjs visible <repoDir> | hidden [--no-reduction] [--only <tests.json>] <repoDir> <suite.mjs> [<fault-model.json>]\n');
   process.exit(2);
 }
 const repoDir = path.resolve(repo);
@@ -27,6 +31,6 @@ const results = suiteKind === 'visible'
   : await runHidden({
     suite: (await import(pathToFileURL(path.resolve(suiteFile)).href)).default,
     faultModel: faultModelFile ? JSON.parse(fs.readFileSync(faultModelFile, 'utf8')) : null,
-    repoDir, sandbox: true, outputLimitBytes, reduction,
+    repoDir, sandbox: true, outputLimitBytes, reduction, only: onlyFile ? JSON.parse(fs.readFileSync(onlyFile, 'utf8')) : null,
   });
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
