@@ -1,7 +1,9 @@
 package challenges
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +16,9 @@ import (
 // TestWarmContainersGiveTheVerdictsOfColdOnes runs every claim of the
 // flagship (buggy repo, reference fix, each decoy) in a container started
 // for it and in a container a pool warmed ahead, with the real harness, and
-// wants the same results from both, traces included.
+// wants the same results from both, traces included. Decoys run as validate
+// runs them, on the tests their wrong turns name: fewer tests than the whole
+// suite, each of those among them.
 func TestWarmContainersGiveTheVerdictsOfColdOnes(t *testing.T) {
 	d := runnertest.Engine(t)
 	image := runnertest.Image(t, d)
@@ -42,8 +46,9 @@ func TestWarmContainersGiveTheVerdictsOfColdOnes(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
+	wholeSuite, fewest := 0, 0
 	for _, c := range claims {
-		job := dossier.NewJob(image, c.suite, c.files, hidden)
+		job := c.job(dossier, image, hidden)
 		key, value, _ := strings.Cut(label, "=")
 		job.Labels[key] = value
 		cold, err := d.Run(ctx, job)
@@ -59,6 +64,21 @@ func TestWarmContainersGiveTheVerdictsOfColdOnes(t *testing.T) {
 			t.Errorf("%s (%s): want %s; warm %s, cold %s\nwarm: %s\ncold: %s", c.subject, c.suite, c.want,
 				warm.Verdict, cold.Verdict, resultsFingerprint(warm), resultsFingerprint(cold))
 		}
+		switch {
+		case c.suite == runner.SuiteHidden && c.only == nil:
+			wholeSuite = len(warm.Tests)
+		case c.only != nil:
+			// A decoy runs the scenarios of its wrong turns' tests: it gives each of them.
+			for _, name := range c.only {
+				if !slices.ContainsFunc(warm.Tests, func(r runner.TestResult) bool { return r.Name == name }) {
+					t.Errorf("%s: no result for %q, one of the tests it was run on", c.subject, name)
+				}
+			}
+			fewest = min(cmp.Or(fewest, len(warm.Tests)), len(warm.Tests))
+		}
+	}
+	if fewest == 0 || fewest >= wholeSuite {
+		t.Errorf("the decoys ran at least %d tests, the whole suite has %d: a container ignores %s", fewest, wholeSuite, OnlyTestsFile)
 	}
 	if v, h := pools[runner.SuiteVisible].Stats(), pools[runner.SuiteHidden].Stats(); v.Warm+h.Warm != int64(len(claims)) {
 		t.Errorf("pool stats %+v and %+v: want every one of the %d warm runs served warm", v, h, len(claims))
