@@ -25,7 +25,8 @@ const codeRequestTimeout = "request_timeout"
 // limitBodies refuses every request whose declared body is longer than
 // maxBodyBytes before reading it (decodeJSON, which reads bodies, caps what
 // it reads too), and gives every exchange but the event stream a deadline
-// to read the body and write the response, so that a client sending or
+// to read the body, from the request's arrival, and one to write the
+// response, from its start (deadlineOnWrite), so that a client sending or
 // reading slowly cannot hold a connection for long.
 func limitBodies(timeout time.Duration) gin.HandlerFunc {
 	return func(c *gin.Context) {
@@ -36,14 +37,19 @@ func limitBodies(timeout time.Duration) gin.HandlerFunc {
 		}
 		// Every request sets both deadlines, the stream clearing them: a
 		// connection kept alive carries the last ones over to its next request.
-		var deadline time.Time
-		if c.FullPath() != eventsRoute {
-			deadline = time.Now().Add(timeout)
-		}
 		rc := http.NewResponseController(c.Writer)
-		_ = rc.SetReadDeadline(deadline) // not supported only by test recorders
-		_ = rc.SetWriteDeadline(deadline)
+		_ = rc.SetWriteDeadline(time.Time{}) // not supported only by test recorders
+		if c.FullPath() == eventsRoute {
+			_ = rc.SetReadDeadline(time.Time{})
+			c.Next()
+			return
+		}
+		_ = rc.SetReadDeadline(time.Now().Add(timeout))
+		w := &deadlineOnWrite{ResponseWriter: c.Writer, rc: rc, timeout: timeout}
+		c.Writer = w
 		c.Next()
+		// A response with no body goes out after the handlers.
+		w.start()
 	}
 }
 
