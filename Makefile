@@ -100,7 +100,8 @@ lint:
 	$(GO) vet ./...
 	$(GO) tool sqlc diff -f store/sqlc.yaml
 	cd store/postgres && $(GO) run ./internal/adaptergen -check
-	@for f in $$(git ls-files 'hidden_tests/*.mjs' 'hidden_tests/*.js' 'challenges/*.js' 'authoring/skeleton/*.js' 'authoring/skeleton/*.mjs'); do node --check $$f || exit 1; done
+	@git ls-files -z 'hidden_tests/*.mjs' 'hidden_tests/*.js' 'challenges/*.js' 'authoring/skeleton/*.js' 'authoring/skeleton/*.mjs' \
+	  | xargs -0 -n 1 -P 4 node --check
 
 # Regenerates the queries of both engines (sqlc) and the PostgreSQL adapter.
 generate:
