@@ -13,7 +13,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SuiteError, checkSuite, materializeSuite, prepareSuite, remoteSpecs } from './suite.mjs';
+import { checkSuite, materializeSuite, prepareSuite, remoteSpecs } from './suite.mjs';
+import { SuiteError } from './suite-problems.mjs';
 import { Realm, compileRuntime } from './worker/realm.mjs';
 import { ModuleGraph, ModuleSources, ModuleError } from './worker/module-graph.mjs';
 

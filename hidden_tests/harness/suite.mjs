@@ -6,21 +6,7 @@
 import { checkPauses } from './pauses.mjs';
 import { PROPERTIES } from './properties.mjs';
 import { serviceKit } from './service-kit.mjs';
-
-/** Limits applied when neither the suite nor the scenario sets its own. */
-export const DEFAULT_LIMITS = Object.freeze({
-  maxLatencyMs: 1000,
-  maxDelays: 2,
-  paces: 2,
-  maxPauses: 1,
-  horizonMs: 300_000,
-  maxSteps: 3000,
-  maxSchedules: 2000,
-  maxSchedulesAfterFailure: 25,
-  maxWork: 8000,
-  maxCallsPerDelivery: 100,
-  stepTimeoutMs: 3000,
-});
+import { Checker, closest, DEFAULT_LIMITS, SuiteError } from './suite-problems.mjs';
 
 const SUITE_FIELDS = ['subject', 'effects', 'services', 'claimKeys', 'limits', 'properties', 'scenarios'];
 const SUBJECT_FIELDS = ['module', 'factory', 'method', 'deps', 'message', 'acked'];
@@ -32,29 +18,6 @@ const FAULT_FIELDS = ['target', 'method', 'fail'];
 const CRASH_FIELDS = ['worker', 'after'];
 const STALL_FIELDS = ['worker', 'ms', 'after'];
 const BUILT_IN_TARGETS = new Set(['store', 'locks']);
-
-/** A problem with a suite: the field's path, what is wrong, and how to fix it. */
-export class SuiteProblem {
-  /**
-   * @param {string} field e.g. "scenarios[1].tests[0].property"
-   * @param {string} message
-   * @param {string} [fix]
-   */
-  constructor(field, message, fix = '') {
-    this.field = field;
-    this.message = message;
-    this.fix = fix;
-  }
-}
-
-/** Raised when a suite cannot run; `problems` lists everything wrong with it. */
-export class SuiteError extends Error {
-  /** @param {SuiteProblem[]} problems */
-  constructor(problems) {
-    super(`hidden suite: ${problems[0].field ? `${problems[0].field}: ` : ''}${problems[0].message}`);
-    this.problems = problems;
-  }
-}
 
 /** Freezes an object and everything in it, so that no suite can change what another reads. */
 function deepFreeze(value) {
@@ -81,82 +44,6 @@ function pollIntervalsOf(faultModel) {
     if (typeof remote?.minPollIntervalMs === 'number') out[name] = remote.minPollIntervalMs;
   }
   return out;
-}
-
-/** The closest of `names` to `name`, when it is close enough to be a likely typo. */
-function closest(name, names) {
-  const distance = (a, b) => {
-    const d = Array.from({ length: b.length + 1 }, (_, i) => i);
-    for (let i = 1; i <= a.length; i++) {
-      let previous = d[0];
-      d[0] = i;
-      for (let j = 1; j <= b.length; j++) {
-        const current = d[j];
-        d[j] = Math.min(d[j] + 1, d[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-        previous = current;
-      }
-    }
-    return d[b.length];
-  };
-  let best = '';
-  let bestDistance = Infinity;
-  for (const candidate of names) {
-    const d = distance(String(name).toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return bestDistance <= Math.max(2, Math.floor(String(name).length / 4)) ? best : '';
-}
-
-/** Collects problems while a suite is checked. */
-class Checker {
-  problems = [];
-
-  add(field, message, fix) {
-    this.problems.push(new SuiteProblem(field, message, fix));
-  }
-
-  /** Reports keys of `object` that are not among `known`. */
-  fields(object, known, where) {
-    for (const key of Object.keys(object ?? {})) {
-      if (known.includes(key)) continue;
-      const near = closest(key, known);
-      this.add(`${where}${where ? '.' : ''}${key}`, `unknown field "${key}"`, near ? `did you mean "${near}"?` : `known fields: ${known.join(', ')}`);
-    }
-  }
-
-  fn(value, field, what) {
-    if (typeof value !== 'function') this.add(field, `${what} must be a function`, `write ${field.split('.').pop()}: (…) => …`);
-  }
-
-  range(value, field) {
-    if (value === undefined) return;
-    if (!(Array.isArray(value) && value.length === 2 && value.every((n) => Number.isFinite(n) && n >= 0) && value[0] <= value[1])) {
-      this.add(field, 'must be [min, max] in milliseconds, min ≤ max', 'e.g. latencyMs: [0, 1000]');
-    }
-  }
-
-  /** A label names one counted call in messages ("job-7 got 2 notifications"). */
-  label(value, field) {
-    if (value !== undefined && !(typeof value === 'string' && value.trim() !== '')) {
-      this.add(field, 'must be a non-empty string', 'e.g. label: \'notification\'');
-    }
-  }
-
-  limits(limits, field) {
-    if (limits === undefined) return;
-    if (typeof limits !== 'object' || limits === null) {
-      this.add(field, 'must be an object of limits');
-      return;
-    }
-    this.fields(limits, Object.keys(DEFAULT_LIMITS), field);
-    for (const [key, value] of Object.entries(limits)) {
-      if (Object.hasOwn(DEFAULT_LIMITS, key) && !(Number.isInteger(value) && value >= 0)) {
-        this.add(`${field}.${key}`, 'must be a whole number ≥ 0', `e.g. ${key}: ${DEFAULT_LIMITS[key]}`);
-      } else if (key === 'paces' && value !== 1 && value !== 2) {
-        this.add(`${field}.${key}`, 'must be 1 (every call at its quickest) or 2 (then every call at its slowest)', 'e.g. paces: 2');
-      }
-    }
-  }
 }
 
 /** Remote names the subject's dependencies declare, with the field of each. */
