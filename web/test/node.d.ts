@@ -7,6 +7,7 @@ declare module 'node:assert/strict' {
     equal(actual: unknown, expected: unknown, message?: string): void;
     deepEqual(actual: unknown, expected: unknown, message?: string): void;
     ok(value: unknown, message?: string): void;
+    rejects(promise: Promise<unknown>, check: (err: unknown) => boolean): Promise<void>;
   };
   export default assert;
 }

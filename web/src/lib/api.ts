@@ -29,6 +29,28 @@ export function describeError(err: unknown): { title: string; detail: string } {
   return { title: 'Something went wrong', detail: String((err as Error)?.message ?? err) };
 }
 
+/** Waits before each further try of a read the server may have missed (busy, restarting). */
+const RETRY_MS = [250, 1000, 3000];
+
+/** Whether a failed read may succeed when tried again: no answer, too busy, or a server error. */
+const transient = (err: unknown): boolean =>
+  err instanceof TypeError || (err instanceof ApiError && (err.status === 429 || err.status >= 500));
+
+/**
+ * Makes a read, trying it again after a transient failure, so that one dropped
+ * request neither loses what the learner had nor is taken for "there is none".
+ */
+export async function patiently<T>(read: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i += 1) {
+    try {
+      return await read();
+    } catch (err) {
+      if (i >= RETRY_MS.length || !transient(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS[i]));
+    }
+  }
+}
+
 /** Sends one request and returns the answer's text, or throws an ApiError. */
 export async function send(method: string, url: string, accept: string, body?: unknown, headers: Record<string, string> = {}): Promise<string> {
   const init: RequestInit = { method, credentials: 'same-origin', headers: { ...headers, Accept: accept } };

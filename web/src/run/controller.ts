@@ -1,7 +1,7 @@
 // Starts runs and follows them live over Server-Sent Events (falling back to
 // polling when the stream breaks), writing to the console and rendering the
 // results the API returns, and nothing else.
-import { ApiError, api, describeError } from '../lib/api';
+import { ApiError, api, describeError, patiently } from '../lib/api';
 import { duration } from '../lib/format';
 import type { Run, RunEvent, RunKind, RunStatus, RunSummary } from '../lib/types';
 import type { OutputPanel } from './output';
@@ -18,25 +18,6 @@ export interface RunHooks {
 }
 
 const POLL_MS = 1000;
-
-/** Waits before each further try of a read the server may have missed (busy, restarting). */
-const RETRY_MS = [250, 1000, 3000];
-
-/** Whether a failed read may succeed when tried again: no answer, too busy, or a server error. */
-const transient = (err: unknown): boolean =>
-  err instanceof TypeError || (err instanceof ApiError && (err.status === 429 || err.status >= 500));
-
-/** Reads a run, trying again after a transient failure, so that one dropped request does not lose the results. */
-async function fetchRunPatiently(runID: string): Promise<Run> {
-  for (let i = 0; ; i += 1) {
-    try {
-      return await api.run(runID);
-    } catch (err) {
-      if (i >= RETRY_MS.length || !transient(err)) throw err;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS[i]));
-    }
-  }
-}
 
 export class RunController {
   private active: string | null = null;
@@ -102,7 +83,7 @@ export class RunController {
   async restore(summary: RunSummary): Promise<void> {
     let run: Run;
     try {
-      run = await fetchRunPatiently(summary.id);
+      run = await patiently(() => api.run(summary.id));
     } catch (err) {
       const e = describeError(err);
       this.out.line(`The last run's results could not be loaded (${e.title}: ${e.detail}); run the checks again to see them.`, 'err');

@@ -2,7 +2,7 @@
 // stepper and timer, the coach and the Evidence Map. It finds (or prepares)
 // the learner's workspace for the dossier and wires the parts together.
 import { desk as buildDesk } from '../desk/desk';
-import { api, describeError } from '../lib/api';
+import { api, describeError, patiently } from '../lib/api';
 import { h, replace } from '../lib/dom';
 import { capitalise } from '../lib/format';
 import { go } from '../lib/nav';
@@ -22,11 +22,15 @@ import { openPreview } from './instructor';
 import { bindKeys, toggleFocusMode } from './page-keys';
 import { pageLayout } from './page-layout';
 
-/** Finds the learner's newest workspace for the dossier, or creates one. */
+/**
+ * Finds the learner's newest workspace for the dossier, or creates one when
+ * they have none. A list that cannot be read is an error, never "none": a new
+ * workspace would hide the learner's work and results behind a fresh start.
+ */
 async function prepareWorkspace(slug: string): Promise<WorkspaceView> {
-  const mine = await api.workspaces().catch(() => []);
+  const mine = await patiently(() => api.workspaces());
   const found = mine.find((w) => w.dossier === slug);
-  return found ? api.workspace(found.id) : api.createWorkspace(slug);
+  return found ? patiently(() => api.workspace(found.id)) : api.createWorkspace(slug);
 }
 
 /** The top bar's status after a run: what the verdict means for the learner. */
