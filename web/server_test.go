@@ -3,10 +3,11 @@ package web_test
 import (
 	"context"
 	"errors"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -50,10 +51,16 @@ func startServerWith(t *testing.T, dirs authoring.Dirs) string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	logs := &serverLog{}
+	logger := slog.New(slog.NewTextHandler(logs, nil))
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("server log (last %d lines):\n%s", serverLogTail, logs.tail(serverLogTail))
+		}
+	})
 	svc, err := workspace.New(ctx, db, workspace.Config{
 		Dossiers: dossiers, Content: challenges.FS, Runner: engine, Image: tag, HiddenSuite: instructor.Suites(dossiers, dirs),
-		Workers: 2, RescueAfter: time.Minute, Logger: quiet, QueueLogger: quiet,
+		Workers: 2, RescueAfter: time.Minute, Logger: logger, QueueLogger: logger,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +70,7 @@ func startServerWith(t *testing.T, dirs authoring.Dirs) string {
 		t.Fatal(err)
 	}
 	deskCtx, stopDesk := context.WithCancel(ctx)
-	desk, err := instructor.New(deskCtx, instructor.Config{Service: svc, History: svc, BuiltIn: dossiers, Dirs: dirs, Runner: svc.ContainerRunner(), Image: tag, Logger: quiet})
+	desk, err := instructor.New(deskCtx, instructor.Config{Service: svc, History: svc, BuiltIn: dossiers, Dirs: dirs, Runner: svc.ContainerRunner(), Image: tag, Logger: logger})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +80,7 @@ func startServerWith(t *testing.T, dirs authoring.Dirs) string {
 		desk.Wait()
 	})
 	done := make(chan struct{})
-	handler, err := api.New(api.Config{Service: svc, SessionKey: key, Registry: prometheus.NewRegistry(), Logger: quiet, Done: done, App: web.Handler(),
+	handler, err := api.New(api.Config{Service: svc, SessionKey: key, Registry: prometheus.NewRegistry(), Logger: logger, Done: done, App: web.Handler(),
 		Instructor: desk, InstructorToken: instructorToken})
 	if err != nil {
 		t.Fatal(err)
@@ -99,4 +106,30 @@ func startServerWith(t *testing.T, dirs authoring.Dirs) string {
 		}
 	})
 	return "http://" + ln.Addr().String()
+}
+
+// serverLogTail is how many of the server's last log lines a failed test prints.
+const serverLogTail = 80
+
+// serverLog keeps what the test server logs (every request with its status),
+// for a failed test to print.
+type serverLog struct {
+	mu   sync.Mutex
+	data []byte
+}
+
+// Write keeps a log record.
+func (l *serverLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.data = append(l.data, p...)
+	return len(p), nil
+}
+
+// tail returns the last n lines.
+func (l *serverLog) tail(n int) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lines := strings.Split(strings.TrimRight(string(l.data), "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
 }
