@@ -135,9 +135,11 @@ export default ({ services, faultModel }) => {
     // give 70 schedules (the reference needs about 2400 steps of work), and a
     // correct fix that makes one more call per transaction, updating the team's
     // row as well, 252 schedules and about 9400 steps; two more calls, 924
-    // schedules and about 37 000 steps, which the budget still admits. A fix
-    // with more calls gets "not finished", with the counts, never a pass.
-    limits: { maxLatencyMs: db.latencyMs[1], maxSchedulesAfterFailure: 20, maxWork: 40_000, maxCallsPerDelivery: 40 },
+    // schedules and about 37 000 steps, or about 40 300 where the two
+    // requests' locks collide and one runs again (locking its own row and one
+    // other on-call row, one select each), which the budget still admits. A
+    // fix with more calls gets "not finished", with the counts, never a pass.
+    limits: { maxLatencyMs: db.latencyMs[1], maxSchedulesAfterFailure: 20, maxWork: 50_000, maxCallsPerDelivery: 40 },
     scenarios: [
       {
         name: 'both engineers on call go off call at once',
