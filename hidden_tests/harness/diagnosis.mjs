@@ -33,6 +33,15 @@ export function stuckReason(world) {
     };
   }
   const waiting = world.deliveries.filter((d) => d.state === 'running' && !world.crashed.has(d.worker));
+  const next = nextPastHorizon(world);
+  if (waiting.length > 0 && next) {
+    return {
+      message: `${waiting.map((d) => `${d.worker}'s handling of ${d.job}`).join(' and ')} had not finished when virtual time reached `
+        + `${world.limits.horizonMs / 1000} s, the longest this scenario runs: it was still waiting for ${next} `
+        + '(a retry or back-off loop that keeps losing, or a wait longer than the fault model allows)',
+      steps: [],
+    };
+  }
   if (waiting.length > 0) {
     return {
       message: `${waiting.map((d) => `${d.worker}'s handling of ${d.job}`).join(' and ')} never finished, `
@@ -45,6 +54,21 @@ export function stuckReason(world) {
     message: `${never.map((d) => `${d.job} (${d.worker})`).join(', ')} never completed within ${world.limits.horizonMs / 1000} s`,
     steps: [],
   };
+}
+
+/**
+ * What a worker still has scheduled past the horizon, the earliest first, in
+ * words (its timer or call and when it was due), or null when nothing is.
+ */
+function nextPastHorizon(world) {
+  const live = (worker) => !world.crashed.has(worker);
+  const later = [
+    ...[...world.timers.values()].filter((t) => live(t.worker)).map((t) => ({ at: t.due, what: `a timer of ${t.worker}` })),
+    ...world.pending.filter((op) => live(op.worker) && op.readyAt > world.now)
+      .map((op) => ({ at: op.readyAt, what: `${op.worker}'s ${op.target}.${op.name}() to answer` })),
+    ...world.held.filter((h) => live(h.worker) && h.at > world.now).map((h) => ({ at: h.at, what: `a late answer to ${h.worker}` })),
+  ].filter((l) => l.at > world.limits.horizonMs).sort((a, b) => a.at - b.at);
+  return later.length > 0 ? `${later[0].what}, due at ${later[0].at} ms` : null;
 }
 
 /** The waits that form a cycle of workers each waiting for the next one's lock. */
