@@ -1,11 +1,19 @@
 // Explores every schedule of a scenario: a stateless depth-first search over the
 // choices the world offers at each step, re-running the scenario from scratch for
-// each schedule. Sleep sets skip orders that only swap independent choices, which
-// keeps the search exhaustive without visiting equivalent schedules twice. What
-// they skip is always equivalent to a schedule explored before it, so the first
-// counterexample is the same with the reduction off (`reduction: false`, for
-// the harness test that checks so and for the benchmark): only later
-// schedules are left out.
+// each schedule. Two reductions skip schedules that only swap independent
+// choices, keeping the search exhaustive: sleep sets (a choice explored at a
+// step is not tried again after a step it commutes with) and source sets
+// (source-sets.mjs: beyond the first choice at a step, only those that a run
+// showed to lead somewhere new). Sleep sets alone skip only schedules
+// equivalent to one explored before, so the first counterexample they find is
+// the one the search without any reduction finds (`reduction: false`, for the
+// harness test that checks so and for the benchmark). Source sets may skip
+// such a first counterexample for a later, equivalent one, so they run only
+// until a property fails: if they had left out a choice by then, the search
+// starts again with sleep sets alone and reports what that finds (the verdicts
+// of the first search stand for any property the budget leaves it unable to
+// decide again); if they had not, it goes on with sleep sets alone from there.
+// A scenario that holds runs with both, and that is where exploring costs most.
 //
 // A call completes as soon as it can unless the clock moves on while it is in
 // flight, and the clock stops only where something is due (a timer, a
@@ -35,6 +43,7 @@ import { World } from './world.mjs';
 import { PROPERTIES } from './properties.mjs';
 import { footprint, independent } from './events.mjs';
 import { stuckReason } from './diagnosis.mjs';
+import { addSourceSets, alwaysTried } from './source-sets.mjs';
 
 /** The work of restarting one worker for a run, in steps: a fresh realm and module graph cost about that many steps. */
 export const RESTART_WORK = 10;
@@ -56,21 +65,31 @@ export class Nondeterminism extends Error {}
 
 /**
  * Explores one scenario and judges each of its tests.
- * @param {{ suite: object, scenario: object, pool: import('./worker-pool.mjs').WorkerPool, reduction?: boolean }} options
- *   reduction false explores every order, the equivalent ones included
+ * @param {{ suite: object, scenario: object, pool: import('./worker-pool.mjs').WorkerPool,
+ *   reduction?: boolean | 'sleep-sets', observe?: (run: { end: string, pace: string, steps: Array<{ id: string, footprint: object }> }) => void }} options
+ *   reduction false explores every order, the equivalent ones included, 'sleep-sets' uses those
+ *   alone; observe is told each schedule explored to its end (harness tests compare reductions with it)
  * @returns {Promise<Exploration>}
  */
-export async function explore({ suite, scenario, pool, reduction = true }) {
+export async function explore({ suite, scenario, pool, reduction = true, observe }) {
   const wanted = scenario.tests.map((test) => test.property);
   const known = { ...PROPERTIES, ...suite.properties };
   const properties = [...new Set(wanted)].map((name) => known[name]);
   const workers = [...new Set(scenario.deliveries.map((d) => d.worker))];
   const { maxSchedules, maxSchedulesAfterFailure, maxSteps, maxWork } = scenario.limits;
   const outcome = { schedules: 0, longest: 0, work: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 }, cutShort: 0 };
-  const stack = [];
+  let stack = [];
   const paces = pacesOf(scenario);
   let pace = 0;
   let budget = maxSchedules;
+  let sourceSets = reduction === true;
+  let pruned = false;
+  let found = new Map();
+  const unfinished = (why) => {
+    outcome.unfinished = why;
+    for (const [name, verdict] of found) if (!outcome.verdicts.has(name)) outcome.verdicts.set(name, verdict);
+    return outcome;
+  };
 
   for (;;) {
     await pool.prepare(workers);
@@ -78,15 +97,14 @@ export async function explore({ suite, scenario, pool, reduction = true }) {
     await world.start();
     if (world.errors.length > 0) return { ...outcome, setupError: world.errors[0] };
 
-    const { end, steps } = await followSchedule(world, stack, maxSteps, reduction);
+    const from = Math.max(stack.length - 1, 0);
+    const { end, steps, last } = await followSchedule(world, stack, maxSteps, reduction !== false, sourceSets);
     outcome.work += RESTART_WORK * workers.length + steps;
     outcome.longest = Math.max(outcome.longest, steps);
     const busiest = world.busiestDelivery();
     outcome.busiest = { calls: Math.max(outcome.busiest.calls, busiest.calls), timers: Math.max(outcome.busiest.timers, busiest.timers) };
-    if (end === 'too-long') {
-      outcome.unfinished = 'steps';
-      return outcome;
-    }
+    if (end === 'too-long') return unfinished('steps');
+    if (sourceSets) addSourceSets(stack, last, from, end !== null);
     if (end) {
       outcome.schedules += 1;
       if (end === 'halted') outcome.cutShort += 1;
@@ -102,19 +120,29 @@ export async function explore({ suite, scenario, pool, reduction = true }) {
           outcome.verdicts.set(name, { message: paced, trace: world.traceFor(name), output: world.output });
         }
       }
+      observe?.({ end, pace: paces[pace], steps: stack.map((node) => ({ id: node.ids[node.index], footprint: node.footprints.get(node.ids[node.index]) })) });
+    }
+    if (sourceSets && outcome.verdicts.size > 0) {
+      // From the first counterexample on, sleep sets alone (see the top of this file).
+      sourceSets = false;
+      if (pruned) {
+        found = outcome.verdicts;
+        Object.assign(outcome, { schedules: 0, verdicts: new Map(), cutShort: 0 });
+        stack = [];
+        pace = 0;
+        budget = maxSchedules;
+        if (outcome.work >= maxWork) return unfinished('work');
+        continue;
+      }
     }
     if (outcome.verdicts.size > 0) budget = Math.min(budget, outcome.schedules + maxSchedulesAfterFailure);
     const decided = wanted.every((name) => outcome.verdicts.has(name));
     if (decided) return outcome;
-    if (!backtrack(stack) && ++pace === paces.length) return outcome;
-    if (outcome.work >= maxWork) {
-      outcome.unfinished = 'work';
-      return outcome;
-    }
-    if (outcome.schedules >= budget) {
-      outcome.unfinished = budget < maxSchedules ? 'after-failure' : 'budget';
-      return outcome;
-    }
+    const next = backtrack(stack, sourceSets);
+    pruned ||= next.pruned;
+    if (!next.more && ++pace === paces.length) return outcome;
+    if (outcome.work >= maxWork) return unfinished('work');
+    if (outcome.schedules >= budget) return unfinished(budget < maxSchedules ? 'after-failure' : 'budget');
   }
 }
 
@@ -138,21 +166,25 @@ export function pacesOf(scenario) {
 
 /**
  * Runs one schedule: replays the stack's choices, then extends it with first choices.
- * @returns {Promise<{ end: 'done'|'stuck'|'halted'|'too-long'|null, steps: number }>} end is null when the
- *   rest only repeats explored orders; halted when a property ended the schedule early
+ * @returns {Promise<{ end: 'done'|'stuck'|'halted'|'too-long'|null, steps: number, last?: { ids: string[], footprints: Map<string, object>, waiting: Map<string, object> } }>}
+ *   end is null when the rest only repeats explored orders; halted when a property ended the schedule early;
+ *   last is what the world offered where the run ended (with source sets, and not when it was too long)
  */
-async function followSchedule(world, stack, maxSteps, reduction) {
+async function followSchedule(world, stack, maxSteps, sleepSets, sourceSets) {
   let sleep = new Map();
   for (let depth = 0; ; depth++) {
     const choices = world.choices();
     const ops = choices.filter((c) => c.kind === 'op');
-    if (world.halted) return { end: 'halted', steps: depth };
+    // What source sets need to know of a step beyond its choices (source-sets.mjs).
+    const waiting = () => new Map(world.blocked().map((op) => [op.id, footprint({ kind: 'op', op }, world)]));
+    const last = () => sourceSets && { ids: choices.map((c) => c.id), footprints: new Map(choices.map((c) => [c.id, footprint(c, world)])), waiting: waiting() };
+    if (world.halted) return { end: 'halted', steps: depth, last: last() };
     // Once every delivery has ended, the schedule goes on while a call is still
     // on its way: one sent and not awaited lands all the same, at any pace.
     const inFlight = world.pending.some((op) => !world.crashed.has(op.worker)) || world.held.length > 0;
     if (choices.length === 0 || (world.finished() && ops.length === 0 && !inFlight)) {
       if (depth < stack.length) throw new Nondeterminism('a replayed schedule ended early');
-      return { end: world.finished() ? 'done' : 'stuck', steps: depth };
+      return { end: world.finished() ? 'done' : 'stuck', steps: depth, last: last() };
     }
     if (depth >= maxSteps) return { end: 'too-long', steps: depth };
     const ids = choices.map((c) => c.id);
@@ -163,8 +195,11 @@ async function followSchedule(world, stack, maxSteps, reduction) {
       }
     } else {
       const awake = choices.findIndex((c) => !sleep.has(c.id));
-      if (awake < 0) return { end: null, steps: depth };
-      node = { ids, footprints: new Map(choices.map((c) => [c.id, footprint(c, world)])), sleep, done: [], index: awake };
+      if (awake < 0) return { end: null, steps: depth, last: last() };
+      const footprints = new Map(choices.map((c) => [c.id, footprint(c, world)]));
+      const backtrack = new Set([ids[awake]]);
+      if (sourceSets) for (const id of ids) if (!sleep.has(id) && alwaysTried(footprints.get(id))) backtrack.add(id);
+      node = { ids, footprints, sleep, done: [], index: awake, backtrack, holders: choices.clockHolders, waiting: sourceSets && waiting() };
       stack.push(node);
     }
     const chosen = choices[node.index];
@@ -173,23 +208,33 @@ async function followSchedule(world, stack, maxSteps, reduction) {
     for (const [id, fp] of [...node.sleep, ...node.done.map((d) => [d, node.footprints.get(d)])]) {
       if (independent(fp, mine)) next.set(id, fp);
     }
-    sleep = reduction ? next : new Map();
+    sleep = sleepSets ? next : new Map();
     await world.take(chosen);
   }
 }
 
-/** Moves the stack to the next unexplored schedule; false when none is left. */
-function backtrack(stack) {
+/**
+ * Moves the stack to the next unexplored schedule: at the deepest step with a
+ * choice left that is neither explored nor asleep (and, with source sets, in
+ * the step's backtrack set), the first such choice.
+ * @returns {{ more: boolean, pruned: boolean }} more false when no schedule is left; pruned when
+ *   source sets left out a choice that sleep sets alone would have taken instead
+ */
+function backtrack(stack, sourceSets) {
+  let pruned = false;
   while (stack.length > 0) {
     const node = stack[stack.length - 1];
     node.done.push(node.ids[node.index]);
-    for (let i = node.index + 1; i < node.ids.length; i++) {
-      if (!node.sleep.has(node.ids[i])) {
+    for (let i = 0; i < node.ids.length; i++) {
+      const id = node.ids[i];
+      if (node.sleep.has(id) || node.done.includes(id)) continue;
+      if (!sourceSets || node.backtrack.has(id)) {
         node.index = i;
-        return true;
+        return { more: true, pruned };
       }
+      pruned = true;
     }
     stack.pop();
   }
-  return false;
+  return { more: false, pruned };
 }

@@ -67,17 +67,18 @@ function judge(scenario, outcome, limits) {
 /**
  * Runs every scenario of `suite` against the repository in `repoDir`.
  * @param {{ suite: object | Function, faultModel?: object, repoDir: string, sandbox: boolean, outputLimitBytes: number, hostPath?: string, heapMb?: number,
- *   spares?: import('./worker-link.mjs').WorkerLink[], reduction?: boolean, only?: string[] | null }} options
+ *   spares?: import('./worker-link.mjs').WorkerLink[], reduction?: boolean | 'sleep-sets', only?: string[] | null,
+ *   observe?: (scenario: string, run: object) => void }} options
  *   suite is a suite module's default export (a suite, or a function of the service kit and
  *   the fault model); faultModel is the dossier's fault model as the suite receives it
  *   hostPath replaces the worker host (harness tests play hostile workers with it); heapMb
  *   replaces the workers' heap limit (harness tests run out of memory quickly with it); spares are
- *   processes startWorkersAhead (workers-ahead.mjs) booted with the same repoDir; reduction false
- *   turns off the explorer's sleep sets (explorer.mjs); only, when given, runs just the
+ *   processes startWorkersAhead (workers-ahead.mjs) booted with the same repoDir; reduction and observe
+ *   are the explorer's (explorer.mjs); only, when given, runs just the
  *   scenarios that hold one of the tests it names (selectScenarios)
  * @returns {Promise<object>} results v3 with an optional run-level `verdict`
  */
-export async function runHidden({ suite: exported, faultModel = null, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb(), spares = [], reduction = true, only = null }) {
+export async function runHidden({ suite: exported, faultModel = null, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb(), spares = [], reduction = true, only = null, observe }) {
   let whole;
   let suite;
   try {
@@ -95,7 +96,7 @@ export async function runHidden({ suite: exported, faultModel = null, repoDir, s
   try {
     for (const scenario of suite.scenarios) {
       try {
-        const outcome = await explore({ suite, scenario, pool, reduction });
+        const outcome = await explore({ suite, scenario, pool, reduction, observe: observe && ((run) => observe(scenario.name, run)) });
         if (outcome.setupError) return { version: 3, status: 'error', message: outcome.setupError, tests: [] };
         tests.push(...judge(scenario, outcome, scenario.limits));
       } catch (error) {

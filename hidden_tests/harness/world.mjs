@@ -130,7 +130,7 @@ export class World {
       .map((op) => ({ id: op.id, kind: 'op', op }));
     const answers = heldAnswerChoices(this);
     const choices = [...ready, ...answers.now];
-    const timed = [
+    const stops = [
       ...answers.stops,
       ...[...this.timers.entries()].filter(([, t]) => !this.crashed.has(t.worker))
         .map(([id, t]) => ({ id: `timer:${id}`, kind: 'timer', timerId: id, worker: t.worker, due: Math.max(t.due, this.frozen.get(t.worker) ?? 0) })),
@@ -141,10 +141,13 @@ export class World {
       ...[...this.frozen.entries()].filter(([w, until]) => until > this.now && !this.crashed.has(w))
         .map(([worker, until]) => ({ id: `wake:${worker}`, kind: 'clock', worker, due: until })),
       ...wakeWindowStops(this),
-    ].filter((c) => c.due <= this.#bound(live));
+    ];
+    const bound = this.#bound(live);
+    const timed = stops.filter((c) => c.due <= bound);
     // An expiry is a point the clock may stop at on its way, not one it must:
     // moving on past it to the next event stays a choice of its own.
-    const expiries = expiryStops(this).filter((c) => c.due <= this.#bound(live));
+    const allExpiries = expiryStops(this);
+    const expiries = allExpiries.filter((c) => c.due <= bound);
     const now = timed.filter((c) => c.due <= this.now && c.kind !== 'clock');
     if (now.length > 0) {
       choices.push(...now.sort((a, b) => (a.id < b.id ? -1 : 1)));
@@ -162,7 +165,23 @@ export class World {
     choices.push(...wakeChoices(this), ...this.#floatingChoices());
     if (!this.finished()) choices.push(...pauseChoices(this));
     choices.push(...lateChoices(this, ready), ...staleReadChoices(this, ready));
+    const next = Math.min(...stops.map((c) => c.due), ...allExpiries.map((c) => c.due));
+    choices.clockHolders = choices.some((c) => c.kind === 'clock') ? new Set() : this.#clockHolders(now, ready, answers.now, next);
     return choices;
+  }
+
+  /**
+   * The choices the clock waits for when it may not move on to `next`, the
+   * first time something is due: those due now, else the calls ready to answer
+   * that must be answered before it (no delay left, or their latest answer is
+   * earlier) and the late answers due now. The clock moves only once they are
+   * taken (source-sets.mjs).
+   */
+  #clockHolders(due, ready, answers, next) {
+    if (due.length > 0) return new Set(due.map((c) => c.id));
+    if (next === Infinity) return new Set();
+    const pinning = ready.filter(({ op }) => (this.delays < this.limits.maxDelays ? op.deadline : op.readyAt) < next);
+    return new Set([...pinning, ...answers].map((c) => c.id));
   }
 
   /** Whether the delivery a floating one arrives during has ended: then it arrives at once. */
