@@ -36,8 +36,9 @@ const workersScheduleCap = 300
 
 // BenchmarkWorkersOnOneJob measures how exploration grows with the number
 // of identical workers given one job: the flagship's reference fix, N = 2…6
-// workers, with bare node, with the explorer's reduction on and off. It
-// reports, for each N and mode, the schedules explored and the seconds taken
+// workers, with bare node, with the explorer's reduction on (sleep and source
+// sets), with sleep sets alone, and off. It reports, for each N and mode, the
+// schedules explored, the steps of work run and the seconds taken
 // (an exploration stopped at workersScheduleCap schedules is reported
 // unfinished), and the largest N explored to the end within 10 s with the
 // reduction on. Run it once: make bench does.
@@ -54,15 +55,15 @@ func BenchmarkWorkersOnOneJob(b *testing.B) {
 			if err := os.WriteFile(suite, fmt.Appendf(nil, workersScenario, n, workersScheduleCap), 0o644); err != nil {
 				b.Fatal(err)
 			}
-			for _, mode := range []string{"", "--no-reduction"} {
-				name := fmt.Sprintf("N%d", n)
+			for mode, suffix := range map[string]string{"": "", "--sleep-sets": "-sleep-sets", "--no-reduction": "-unreduced"} {
+				name := fmt.Sprintf("N%d%s", n, suffix)
 				args := []string{ref.local, "hidden", ref.repo, suite}
 				if mode != "" {
-					name += "-unreduced"
 					args = []string{ref.local, "hidden", mode, ref.repo, suite}
 				}
-				schedules, took, finished := exploreWorkers(b, name, args)
+				schedules, work, took, finished := exploreWorkers(b, name, args)
 				b.ReportMetric(float64(schedules), name+"-schedules")
+				b.ReportMetric(float64(work), name+"-work")
 				b.ReportMetric(took.Seconds(), name+"-s")
 				if !finished {
 					b.ReportMetric(1, name+"-unfinished")
@@ -76,9 +77,9 @@ func BenchmarkWorkersOnOneJob(b *testing.B) {
 }
 
 // exploreWorkers runs one exploration of BenchmarkWorkersOnOneJob with bare
-// node and returns the schedules it explored, the time it took and whether it
-// explored them all.
-func exploreWorkers(b *testing.B, name string, args []string) (int, time.Duration, bool) {
+// node and returns the schedules it explored, the steps of work it ran, the
+// time it took and whether it explored them all.
+func exploreWorkers(b *testing.B, name string, args []string) (int, int, time.Duration, bool) {
 	start := time.Now()
 	out, err := exec.Command("node", args...).Output()
 	took := time.Since(start)
@@ -94,5 +95,5 @@ func exploreWorkers(b *testing.B, name string, args []string) (int, time.Duratio
 	if !finished && t.Schedules < workersScheduleCap {
 		b.Fatalf("%s: %s: %s", name, t.Status, t.Message)
 	}
-	return t.Schedules, took, finished
+	return t.Schedules, t.Work, took, finished
 }

@@ -32,10 +32,33 @@ func TestReductionKeepsVerdictsAndFirstCounterexamples(t *testing.T) {
 	if testing.Short() {
 		t.Skip("explores every dossier twice")
 	}
-	local, err := filepath.Abs("../hidden_tests/harness/local.mjs")
+	local := harnessScript(t, "local.mjs")
+	forEachDossier(t, func(t *testing.T, d *challenges.Dossier) {
+		suites := suiteDir(t, d)
+		compared := 0
+		for name, v := range reductionVariants(t, d) {
+			compared += compareReduction(t, local, suites, name, v)
+		}
+		if compared == 0 {
+			t.Errorf("no counterexample was compared: the run without reduction left every failing test undecided")
+		}
+		t.Logf("%d first counterexamples identical with the reduction on and off", compared)
+	})
+}
+
+// harnessScript is the absolute path of a script of the hidden-test harness.
+func harnessScript(t *testing.T, name string) string {
+	t.Helper()
+	path, err := filepath.Abs(filepath.Join("../hidden_tests/harness", name))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return path
+}
+
+// forEachDossier runs fn on every dossier, each in a subtest named by its slug.
+func forEachDossier(t *testing.T, fn func(t *testing.T, d *challenges.Dossier)) {
+	t.Helper()
 	slugs, err := challenges.Slugs(challenges.FS)
 	if err != nil {
 		t.Fatal(err)
@@ -46,15 +69,7 @@ func TestReductionKeepsVerdictsAndFirstCounterexamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			suites := suiteDir(t, d)
-			compared := 0
-			for name, v := range reductionVariants(t, d) {
-				compared += compareReduction(t, local, suites, name, v)
-			}
-			if compared == 0 {
-				t.Errorf("no counterexample was compared: the run without reduction left every failing test undecided")
-			}
-			t.Logf("%d first counterexamples identical with the reduction on and off", compared)
+			fn(t, d)
 		})
 	}
 }
