@@ -16,18 +16,20 @@ import (
 // unset.
 const DefaultBodyTimeout = 20 * time.Second
 
-// eventsRoute is the one route whose response lasts: it gets no deadlines.
-const eventsRoute = "/api/runs/:id/events"
+// streamRoutes are the routes whose responses last (Server-Sent Events of
+// a run and of a workspace): they get no deadlines.
+var streamRoutes = map[string]bool{"/api/runs/:id/events": true, "/api/workspaces/:id/events": true}
 
 // codeRequestTimeout is the code of a request whose body did not arrive in time.
 const codeRequestTimeout = "request_timeout"
 
 // limitBodies refuses every request whose declared body is longer than
 // maxBodyBytes before reading it (decodeJSON, which reads bodies, caps what
-// it reads too), and gives every exchange but the event stream a deadline
-// to read the body, from the request's arrival, and one to write the
-// response, from its start (deadlineOnWrite), so that a client sending or
-// reading slowly cannot hold a connection for long.
+// it reads too), and gives every exchange but the event streams a deadline
+// to read the body, from the request's arrival until the body has been read
+// (bodyReadDeadline), and one to write the response, from its start
+// (deadlineOnWrite), so that a client sending or reading slowly cannot hold
+// a connection for long.
 func limitBodies(timeout time.Duration) gin.HandlerFunc {
 	return func(c *gin.Context) {
 		if c.Request.ContentLength > maxBodyBytes {
@@ -39,12 +41,18 @@ func limitBodies(timeout time.Duration) gin.HandlerFunc {
 		// connection kept alive carries the last ones over to its next request.
 		rc := http.NewResponseController(c.Writer)
 		_ = rc.SetWriteDeadline(time.Time{}) // not supported only by test recorders
-		if c.FullPath() == eventsRoute {
-			_ = rc.SetReadDeadline(time.Time{})
+		if streamRoutes[c.FullPath()] {
 			c.Next()
 			return
 		}
-		_ = rc.SetReadDeadline(time.Now().Add(timeout))
+		// A read deadline left in force while the handler works would end
+		// the server's watch for the client leaving with a time-out, which
+		// cancels the request's context (and the connection's, so the next
+		// request on it too): it lasts only until the body is read.
+		if c.Request.Body != nil && c.Request.Body != http.NoBody {
+			_ = rc.SetReadDeadline(time.Now().Add(timeout))
+			c.Request.Body = &bodyReadDeadline{ReadCloser: c.Request.Body, rc: rc}
+		}
 		w := &deadlineOnWrite{ResponseWriter: c.Writer, rc: rc, timeout: timeout}
 		c.Writer = w
 		c.Next()

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"errors"
+	"io"
 	"net/http"
 	"sync"
 	"time"
@@ -57,3 +59,21 @@ func (w *deadlineOnWrite) Flush() {
 
 // Unwrap gives http.ResponseController the writer underneath.
 func (w *deadlineOnWrite) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// bodyReadDeadline clears the read deadline once the request body has been
+// read to its end: from then on the server only watches for the client
+// leaving, which a deadline must not cut short (limitBodies).
+type bodyReadDeadline struct {
+	io.ReadCloser
+	rc   *http.ResponseController
+	once sync.Once
+}
+
+// Read reads the body, and clears the deadline at its end.
+func (b *bodyReadDeadline) Read(p []byte) (int, error) {
+	n, err := b.ReadCloser.Read(p)
+	if errors.Is(err, io.EOF) {
+		b.once.Do(func() { _ = b.rc.SetReadDeadline(time.Time{}) })
+	}
+	return n, err
+}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -13,13 +14,14 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// serveWithBodyLimits serves one route behind limitBodies on a real port.
-func serveWithBodyLimits(t *testing.T, timeout time.Duration, handler gin.HandlerFunc) string {
+// serveWithBodyLimits serves one route behind limitBodies on a real port:
+// /x, or the route given.
+func serveWithBodyLimits(t *testing.T, timeout time.Duration, handler gin.HandlerFunc, route ...string) string {
 	t.Helper()
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.Use(limitBodies(timeout))
-	r.GET("/x", handler)
+	r.GET(append(route, "/x")[0], handler)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -76,5 +78,51 @@ func TestAClientThatDoesNotReadIsLetGoAfterTheBodyTimeout(t *testing.T) {
 		}
 	case <-time.After(time.Minute): // a guard against hanging, far past the deadline
 		t.Fatal("the server still writes to a client that reads nothing")
+	}
+}
+
+func TestAHandlerSlowerThanTheBodyTimeoutKeepsItsContextAndItsConnection(t *testing.T) {
+	const timeout = 100 * time.Millisecond
+	base := serveWithBodyLimits(t, timeout, func(c *gin.Context) {
+		if c.Query("slow") != "" {
+			time.Sleep(5 * timeout) // a busy server, not a slow client
+		}
+		if err := c.Request.Context().Err(); err != nil {
+			c.String(http.StatusInternalServerError, err.Error())
+			return
+		}
+		c.String(http.StatusOK, "live")
+	})
+	// The second request reuses the connection of the first.
+	for _, path := range []string{"/x?slow=1", "/x"} {
+		res, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %d %q, %v: a request that took longer than the body timeout to answer must not cancel its own context or the next one's", path, res.StatusCode, body, err)
+		}
+	}
+}
+
+func TestAWorkspaceStreamOutlastsTheBodyTimeout(t *testing.T) {
+	const timeout = 100 * time.Millisecond
+	base := serveWithBodyLimits(t, timeout, func(c *gin.Context) {
+		for i := range 5 {
+			fmt.Fprintf(c.Writer, "data: %d\n\n", i)
+			c.Writer.Flush()
+			time.Sleep(timeout)
+		}
+	}, "/api/workspaces/:id/events")
+	res, err := http.Get(base + "/api/workspaces/w1/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil || !strings.Contains(string(body), "data: 4") {
+		t.Fatalf("the stream ended after %q, %v: it must outlast the body timeout", body, err)
 	}
 }
