@@ -13,7 +13,8 @@
 // starts again with sleep sets alone and reports what that finds (the verdicts
 // of the first search stand for any property the budget leaves it unable to
 // decide again); if they had not, it goes on with sleep sets alone from there.
-// A scenario that holds runs with both, and that is where exploring costs most.
+// A scenario whose tests all hold is explored with both throughout, and that
+// is where exploring costs most.
 //
 // A call completes as soon as it can unless the clock moves on while it is in
 // flight, and the clock stops only where something is due (a timer, a
