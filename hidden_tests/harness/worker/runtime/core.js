@@ -8,7 +8,8 @@
 //
 // Time, randomness, timers and microtasks are virtual and deterministic: the
 // supervisor decides when a timer fires, randomness is a seeded generator per
-// worker, and nothing in this realm can read the real clock.
+// worker, and nothing in this realm can read the real clock. How errors look
+// (stacks, uncaught exceptions, call sites) is errors.js, installed right after.
 (function core(bridge, optionsJson) {
   'use strict';
 
@@ -35,92 +36,6 @@
   rt.options = options;
   rt.worker = options.worker;
   rt.host = host;
-
-  // ---- errors, described without stack frames of the harness
-
-  const repoPrefix = `file://${options.repoDir}/`;
-  const repoPath = `${options.repoDir}/`;
-
-  /** "src/x.js:3:7" for a frame in the learner's repository, or "" for any other frame. */
-  function frameLocation(site) {
-    const name = site.getFileName?.() ?? site.getScriptNameOrSourceURL?.();
-    if (typeof name !== 'string') return '';
-    let relative;
-    if (name.startsWith(repoPrefix)) relative = name.slice(repoPrefix.length);
-    else if (name.startsWith(repoPath)) relative = name.slice(repoPath.length);
-    else return '';
-    return `${relative}:${site.getLineNumber()}:${site.getColumnNumber()}`;
-  }
-
-  function describeFrame(site) {
-    const where = frameLocation(site);
-    if (!where) return '';
-    let name = site.getFunctionName?.() || '';
-    const type = site.getTypeName?.();
-    const method = site.getMethodName?.();
-    if (type && method && !site.isToplevel?.() && !name.includes('.')) name = `${type}.${name || method}`;
-    if (site.isConstructor?.()) name = `new ${name || '<anonymous>'}`;
-    if (site.isAsync?.()) name = `async ${name || '<anonymous>'}`;
-    return name ? `    at ${name} (${where})` : `    at ${where}`;
-  }
-
-  /** The object callSite is capturing a stack for: its stack needs only its first frame in the repository. */
-  let siteHolder = null;
-
-  /** Formats a stack like Node.js does, keeping only frames inside the repository. */
-  function prepareStackTrace(error, sites) {
-    const firstOnly = siteHolder !== null && error === siteHolder;
-    let head;
-    try {
-      head = rt.errorHead(error);
-    } catch {
-      head = 'Error';
-    }
-    const lines = [head];
-    for (let i = 0; i < sites.length; i++) {
-      const line = describeFrame(sites[i]);
-      if (!line) continue;
-      lines.push(line);
-      if (firstOnly) break;
-    }
-    return lines.join('\n');
-  }
-  defineProperty(Error, 'prepareStackTrace', { value: prepareStackTrace, writable: false, configurable: false, enumerable: false });
-
-  /** "Name: message" of an error, as the first line of its stack. */
-  rt.errorHead = function errorHead(error) {
-    if (error === null || (typeof error !== 'object' && typeof error !== 'function')) return String(error);
-    const name = error.name === undefined ? 'Error' : String(error.name);
-    const message = error.message === undefined ? '' : String(error.message);
-    if (!message) return name;
-    if (!name) return message;
-    return `${name}: ${message}`;
-  };
-
-  /** Describes a thrown value in one line, without running into trouble on hostile values. */
-  rt.describe = function describe(value) {
-    try {
-      if (value instanceof Error || (value && typeof value === 'object' && 'message' in value && 'name' in value)) return rt.errorHead(value);
-      if (typeof value === 'string') return `thrown value: ${value}`;
-      rt.need('inspect');
-      return `thrown value: ${rt.inspect(value)}`;
-    } catch {
-      return 'thrown value that cannot be described';
-    }
-  };
-
-  /** Reports an exception nobody caught, unless the learner's process handlers take it. */
-  rt.uncaught = function uncaught(error, kind) {
-    try {
-      if (rt.process && rt.process.listenerCount(kind) > 0) {
-        rt.process.emit(kind, error);
-        return;
-      }
-    } catch (handlerError) {
-      error = handlerError;
-    }
-    host('uncaught', rt.describe(error));
-  };
 
   /** Runs fn as a microtask; what it throws is reported as uncaught. */
   rt.queueMicrotask = function queueMicrotask(fn) {
@@ -303,28 +218,12 @@
 
   const pending = new Map();
 
-  /** "src/x.js:12:5": where in the repository the current call was made, or "". */
-  function callSite(below) {
-    const holder = {};
-    siteHolder = holder;
-    try {
-      Error.captureStackTrace(holder, below);
-      const frame = String(holder.stack).split('\n')[1] ?? '';
-      const match = /\(([^()]+)\)$/.exec(frame) ?? /^\s*at (\S+)$/.exec(frame);
-      return match ? match[1] : '';
-    } catch {
-      return '';
-    } finally {
-      siteHolder = null;
-    }
-  }
-
   /** A remote dependency: every method call is an operation the supervisor schedules. */
   function remote(target, methods) {
     const proxy = create(null);
     for (const name of methods) {
       proxy[name] = function call(...args) {
-        const site = callSite(call);
+        const site = rt.callSite(call);
         return new PromiseCtor((resolve, reject) => {
           const id = host('op', target, name, rt.toJson(args), site);
           if (typeof id !== 'string') {
