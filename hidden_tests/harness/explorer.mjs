@@ -45,6 +45,7 @@ import { PROPERTIES } from './properties.mjs';
 import { footprint, independent } from './events.mjs';
 import { stuckReason } from './diagnosis.mjs';
 import { addSourceSets, alwaysTried } from './source-sets.mjs';
+import { tieOf } from './ties.mjs';
 
 /** The work of restarting one worker for a run, in steps: a fresh realm and module graph cost about that many steps. */
 export const RESTART_WORK = 10;
@@ -60,6 +61,7 @@ export class Nondeterminism extends Error {}
  * @property {Map<string, {message: string, trace: object[], output: string}>} verdicts counterexamples by property
  * @property {null | 'budget' | 'steps' | 'work' | 'after-failure'} unfinished why the search stopped before the end, if it did
  * @property {{ calls: number, timers: number }} busiest the most calls and timers one delivery made
+ * @property {{ most: number, example: string | null }} ties the most ties one schedule had (ties.mjs), and that schedule's first
  * @property {number} cutShort schedules a failing property ended early, on which the other properties were not judged
  * @property {string} [setupError] why the workers could not even start
  */
@@ -78,7 +80,7 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
   const properties = [...new Set(wanted)].map((name) => known[name]);
   const workers = [...new Set(scenario.deliveries.map((d) => d.worker))];
   const { maxSchedules, maxSchedulesAfterFailure, maxSteps, maxWork } = scenario.limits;
-  const outcome = { schedules: 0, longest: 0, work: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 }, cutShort: 0 };
+  const outcome = { schedules: 0, longest: 0, work: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 }, ties: { most: 0, example: null }, cutShort: 0 };
   let stack = [];
   const paces = pacesOf(scenario);
   let pace = 0;
@@ -99,11 +101,12 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
     if (world.errors.length > 0) return { ...outcome, setupError: world.errors[0] };
 
     const from = Math.max(stack.length - 1, 0);
-    const { end, steps, last } = await followSchedule(world, stack, maxSteps, reduction !== false, sourceSets);
+    const { end, steps, last, ties } = await followSchedule(world, stack, maxSteps, reduction !== false, sourceSets);
     outcome.work += RESTART_WORK * workers.length + steps;
     outcome.longest = Math.max(outcome.longest, steps);
     const busiest = world.busiestDelivery();
     outcome.busiest = { calls: Math.max(outcome.busiest.calls, busiest.calls), timers: Math.max(outcome.busiest.timers, busiest.timers) };
+    if (ties.most > outcome.ties.most) outcome.ties = ties;
     if (end === 'too-long') return unfinished('steps');
     if (sourceSets) addSourceSets(stack, last, from, end !== null);
     if (end) {
@@ -167,27 +170,37 @@ export function pacesOf(scenario) {
 
 /**
  * Runs one schedule: replays the stack's choices, then extends it with first choices.
- * @returns {Promise<{ end: 'done'|'stuck'|'halted'|'too-long'|null, steps: number, last?: { ids: string[], footprints: Map<string, object>, waiting: Map<string, object> } }>}
+ * @returns {Promise<{ end: 'done'|'stuck'|'halted'|'too-long'|null, steps: number, ties: { most: number, example: string | null },
+ *   last?: { ids: string[], footprints: Map<string, object>, waiting: Map<string, object> } }>}
  *   end is null when the rest only repeats explored orders; halted when a property ended the schedule early;
- *   last is what the world offered where the run ended (with source sets, and not when it was too long)
+ *   ties counts the run's timers that tied (ties.mjs) and names the first tie; last is what the world offered where the
+ *   run ended (with source sets, and not when it was too long)
  */
 async function followSchedule(world, stack, maxSteps, sleepSets, sourceSets) {
   let sleep = new Map();
+  const ties = { most: 0, example: null };
+  const tied = new Set();
   for (let depth = 0; ; depth++) {
     const choices = world.choices();
+    const tie = tieOf(world, choices);
+    if (tie && !tied.has(tie.timer)) {
+      tied.add(tie.timer);
+      ties.most += 1;
+      ties.example ??= tie.text;
+    }
     const ops = choices.filter((c) => c.kind === 'op');
     // What source sets need to know of a step beyond its choices (source-sets.mjs).
     const waiting = () => new Map(world.blocked().map((op) => [op.id, footprint({ kind: 'op', op }, world)]));
     const last = () => sourceSets && { ids: choices.map((c) => c.id), footprints: new Map(choices.map((c) => [c.id, footprint(c, world)])), waiting: waiting() };
-    if (world.halted) return { end: 'halted', steps: depth, last: last() };
+    if (world.halted) return { end: 'halted', steps: depth, ties, last: last() };
     // Once every delivery has ended, the schedule goes on while a call is still
     // on its way: one sent and not awaited lands all the same, at any pace.
     const inFlight = world.pending.some((op) => !world.crashed.has(op.worker)) || world.held.length > 0;
     if (choices.length === 0 || (world.finished() && ops.length === 0 && !inFlight)) {
       if (depth < stack.length) throw new Nondeterminism('a replayed schedule ended early');
-      return { end: world.finished() ? 'done' : 'stuck', steps: depth, last: last() };
+      return { end: world.finished() ? 'done' : 'stuck', steps: depth, ties, last: last() };
     }
-    if (depth >= maxSteps) return { end: 'too-long', steps: depth };
+    if (depth >= maxSteps) return { end: 'too-long', steps: depth, ties };
     const ids = choices.map((c) => c.id);
     let node = stack[depth];
     if (node) {
@@ -196,7 +209,7 @@ async function followSchedule(world, stack, maxSteps, sleepSets, sourceSets) {
       }
     } else {
       const awake = choices.findIndex((c) => !sleep.has(c.id));
-      if (awake < 0) return { end: null, steps: depth, last: last() };
+      if (awake < 0) return { end: null, steps: depth, ties, last: last() };
       const footprints = new Map(choices.map((c) => [c.id, footprint(c, world)]));
       const backtrack = new Set([ids[awake]]);
       if (sourceSets) for (const id of ids) if (!sleep.has(id) && alwaysTried(footprints.get(id))) backtrack.add(id);

@@ -2,6 +2,8 @@
 // failing test cut some schedules short: that the test is therefore not proven,
 // why, and what in their code makes the search large.
 
+import { tiesSentence } from './ties.mjs';
+
 /**
  * @param {import('./explorer.mjs').Exploration} outcome
  * @param {{ maxSchedules: number, maxSchedulesAfterFailure: number, maxSteps: number, maxWork: number }} limits
@@ -26,13 +28,13 @@ export function unfinishedMessage(outcome, limits, failedTest) {
     + ` and set up to ${timers} timer${timers === 1 ? '' : 's'}, and each one multiplies the orders to check`;
   if (outcome.unfinished === 'steps') {
     return `the exploration did not finish, so this test is not proven: one schedule ran for more than ${limits.maxSteps} steps `
-      + `without every delivery ending (${load}). Look for a retry or polling loop that never gives up, or calls that could be one`;
+      + `without every delivery ending (${load}). Look for a retry or polling loop that never gives up, or calls that could be one.${tiesSentence(outcome.ties)}`;
   }
   if (outcome.unfinished === 'work') {
     return `the exploration did not finish, so this test is not proven: it ran ${outcome.work} steps, its work budget of `
       + `${limits.maxWork} (restarts included), in ${outcome.schedules} schedules without covering every order (${load}). `
-      + 'Look for polling or retry loops that make every schedule long, or calls that could be one';
+      + `Look for polling or retry loops that make every schedule long, or calls that could be one.${tiesSentence(outcome.ties)}`;
   }
   return `the exploration did not finish, so this test is not proven: it explored ${outcome.schedules} schedules, its budget, `
-    + `without covering every order (${load}). Look for polling or retry loops, or calls that could be one`;
+    + `without covering every order (${load}). Look for polling or retry loops, or calls that could be one.${tiesSentence(outcome.ties)}`;
 }

@@ -1,0 +1,41 @@
+// Ties: moments where one worker's timer falls due at the very instant another
+// of its own events does (a second timer, or the answer to one of its calls).
+// The fault model promises no order between them, so the explorer tries both,
+// and every tie in a schedule doubles the orders after it. A timer whose period
+// lines up with call latencies or a lease makes ties at every beat; a learner
+// whose exploration did not finish is told so, with the first one as an example.
+
+/**
+ * The tie the world offers at this step, if any: a timer due exactly now (not
+ * one a pause held back) beside another timer or an answer of the same worker
+ * due exactly now.
+ * @param {{ now: number, timers: Map<string, { worker: string, due: number, delay: number }> }} world
+ * @param {Array<{ kind: string, worker?: string, timerId?: string, op?: { worker: string, target: string, name: string, readyAt: number } }>} choices
+ * @returns {{ timer: string, text: string } | null} the tie: its timer's id, and the tie described for the learner
+ */
+export function tieOf(world, choices) {
+  const timers = choices.filter((c) => c.kind === 'timer' && world.timers.get(c.timerId)?.due === world.now);
+  for (const choice of timers) {
+    const timer = world.timers.get(choice.timerId);
+    const other = choices.find((c) => c !== choice && ((c.kind === 'timer' && timers.includes(c) && c.worker === timer.worker)
+      || (c.kind === 'op' && c.op.worker === timer.worker && c.op.readyAt === world.now)));
+    if (!other) continue;
+    const what = other.kind === 'op' ? `the answer to its ${other.op.target}.${other.op.name}()`
+      : `its ${world.timers.get(other.timerId).delay} ms timer`;
+    return { timer: choice.timerId, text: `at ${world.now} ms, ${timer.worker}'s ${timer.delay} ms timer and ${what}` };
+  }
+  return null;
+}
+
+/**
+ * The sentence an unfinished exploration adds about ties, or '' when its
+ * schedules had none.
+ * @param {{ most: number, example: string | null }} ties the most ties one schedule had, and its first
+ */
+export function tiesSentence(ties) {
+  if (!ties || ties.most === 0) return '';
+  const times = ties.most === 1 ? 'once' : `${ties.most} times`;
+  return ` In one schedule, ${times} a timer fell due at the same moment as another event of its worker (first ${ties.example}),`
+    + ' and each such tie is tried in both orders: a timer period that lines up with call latencies or the lease does this,'
+    + ' and one that does not line up needs far fewer orders.';
+}
