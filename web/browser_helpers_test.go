@@ -52,7 +52,9 @@ type page struct {
 }
 
 // newPage starts a fresh headless browser (its own profile, so its own
-// learner) with a window of width×height, and returns its tab.
+// learner) with a window of width×height, and returns its tab. Its temporary
+// files (the singleton socket Chromium leaves behind when it is stopped) go to
+// a folder of the test's own, removed with it.
 func newPage(t *testing.T, chromium, base string, width, height int) *page {
 	t.Helper()
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
@@ -67,6 +69,7 @@ func newPage(t *testing.T, chromium, base string, width, height int) *page {
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Env("TMPDIR="+t.TempDir()),
 		chromedp.WindowSize(width, height),
 	)
 	ctx, cancel := chromedp.NewContext(alloc)
