@@ -2,8 +2,9 @@
 // of its own events does (a second timer, or the answer to one of its calls).
 // The fault model promises no order between them, so the explorer tries both,
 // and every tie in a schedule doubles the orders after it. A timer whose period
-// lines up with call latencies or a lease makes ties at every beat; a learner
-// whose exploration did not finish is told so, with the first one as an example.
+// lines up with another's, with call latencies or with a lease makes ties at
+// every beat; a learner whose exploration did not finish is told so, with the
+// first one as an example.
 
 /**
  * The tie the world offers at this step, if any: a timer due exactly now (not
@@ -36,6 +37,6 @@ export function tiesSentence(ties) {
   if (!ties || ties.most === 0) return '';
   const times = ties.most === 1 ? 'once' : `${ties.most} times`;
   return ` In one schedule, ${times} a timer fell due at the same moment as another event of its worker (first ${ties.example}),`
-    + ' and each such tie is tried in both orders: a timer period that lines up with call latencies or the lease does this,'
-    + ' and one that does not line up needs far fewer orders.';
+    + ' and each such tie is tried in both orders: timer periods that line up with each other, with call latencies or with'
+    + ' a lease do this, and ones that do not line up need far fewer orders.';
 }
