@@ -54,9 +54,15 @@ type page struct {
 // newPage starts a fresh headless browser (its own profile, so its own
 // learner) with a window of width×height, and returns its tab. Its temporary
 // files (the singleton socket Chromium leaves behind when it is stopped) go to
-// a folder of the test's own, removed with it.
+// a folder of its own, removed after it; the folder's path is short, because a
+// socket's path may not be longer than 107 bytes.
 func newPage(t *testing.T, chromium, base string, width, height int) *page {
 	t.Helper()
+	tmp, err := os.MkdirTemp("", "racecase-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(tmp) })
 	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chromium),
 		chromedp.Headless,
@@ -69,7 +75,7 @@ func newPage(t *testing.T, chromium, base string, width, height int) *page {
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Env("TMPDIR="+t.TempDir()),
+		chromedp.Env("TMPDIR="+tmp),
 		chromedp.WindowSize(width, height),
 	)
 	ctx, cancel := chromedp.NewContext(alloc)
