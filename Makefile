@@ -85,9 +85,11 @@ validate: images
 # The explorer's reduction on and off, on every dossier's buggy repository, all
 # of its decoys and all of its generated mutants: the same verdicts and the same
 # first counterexamples (make test compares a sample; this runs every mutant
-# twice, so it takes longer than make mutants).
+# twice, so it takes longer than make mutants). Then every dossier's reference
+# with sleep sets alone and with source sets: the same kinds of schedule, each
+# once (make test compares them on the harness's own fixtures).
 reduction:
-	RACECASE_REDUCTION=all $(GO) test -count=1 -timeout 180m -run '^TestReductionKeepsVerdictsAndFirstCounterexamples$$' ./challenges/
+	RACECASE_REDUCTION=all $(GO) test -count=1 -timeout 180m -run '^(TestReductionKeepsVerdictsAndFirstCounterexamples|TestSourceSetsExploreEveryKindOfSchedule)$$' ./challenges/
 
 # Every dossier's mutation score: the reference fix's mutants through the hidden
 # suite, once each (about half an hour on 2 busy cores).
