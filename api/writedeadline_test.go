@@ -14,14 +14,13 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// serveWithBodyLimits serves one route behind limitBodies on a real port:
-// /x, or the route given.
-func serveWithBodyLimits(t *testing.T, timeout time.Duration, handler gin.HandlerFunc, route ...string) string {
+// serveWithBodyLimits serves one GET route behind limitBodies on a real port.
+func serveWithBodyLimits(t *testing.T, timeout time.Duration, route string, handler gin.HandlerFunc) string {
 	t.Helper()
 	gin.SetMode(gin.ReleaseMode)
 	r := gin.New()
 	r.Use(limitBodies(timeout))
-	r.GET(append(route, "/x")[0], handler)
+	r.GET(route, handler)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -34,7 +33,7 @@ func serveWithBodyLimits(t *testing.T, timeout time.Duration, handler gin.Handle
 
 func TestAnAnswerSlowerThanTheBodyTimeoutStillArrives(t *testing.T) {
 	const timeout = 100 * time.Millisecond
-	base := serveWithBodyLimits(t, timeout, func(c *gin.Context) {
+	base := serveWithBodyLimits(t, timeout, "/x", func(c *gin.Context) {
 		time.Sleep(5 * timeout) // a busy server, not a slow client
 		c.String(http.StatusOK, "worth the wait")
 	})
@@ -53,7 +52,7 @@ func TestAnAnswerSlowerThanTheBodyTimeoutStillArrives(t *testing.T) {
 
 func TestAClientThatDoesNotReadIsLetGoAfterTheBodyTimeout(t *testing.T) {
 	writeErr := make(chan error, 1)
-	base := serveWithBodyLimits(t, 200*time.Millisecond, func(c *gin.Context) {
+	base := serveWithBodyLimits(t, 200*time.Millisecond, "/x", func(c *gin.Context) {
 		chunk := []byte(strings.Repeat("x", 1<<20))
 		for range 256 { // far more than the socket buffers hold
 			if _, err := c.Writer.Write(chunk); err != nil {
@@ -83,7 +82,7 @@ func TestAClientThatDoesNotReadIsLetGoAfterTheBodyTimeout(t *testing.T) {
 
 func TestAHandlerSlowerThanTheBodyTimeoutKeepsItsContextAndItsConnection(t *testing.T) {
 	const timeout = 100 * time.Millisecond
-	base := serveWithBodyLimits(t, timeout, func(c *gin.Context) {
+	base := serveWithBodyLimits(t, timeout, "/x", func(c *gin.Context) {
 		if c.Query("slow") != "" {
 			time.Sleep(5 * timeout) // a busy server, not a slow client
 		}
@@ -109,13 +108,13 @@ func TestAHandlerSlowerThanTheBodyTimeoutKeepsItsContextAndItsConnection(t *test
 
 func TestAWorkspaceStreamOutlastsTheBodyTimeout(t *testing.T) {
 	const timeout = 100 * time.Millisecond
-	base := serveWithBodyLimits(t, timeout, func(c *gin.Context) {
+	base := serveWithBodyLimits(t, timeout, "/api/workspaces/:id/events", func(c *gin.Context) {
 		for i := range 5 {
 			fmt.Fprintf(c.Writer, "data: %d\n\n", i)
 			c.Writer.Flush()
 			time.Sleep(timeout)
 		}
-	}, "/api/workspaces/:id/events")
+	})
 	res, err := http.Get(base + "/api/workspaces/w1/events")
 	if err != nil {
 		t.Fatal(err)

@@ -45,7 +45,7 @@ import { PROPERTIES } from './properties.mjs';
 import { footprint, independent } from './events.mjs';
 import { stuckReason } from './diagnosis.mjs';
 import { addSourceSets, alwaysTried } from './source-sets.mjs';
-import { tieOf } from './ties.mjs';
+import { tieOf, noTies } from './ties.mjs';
 
 /** The work of restarting one worker for a run, in steps: a fresh realm and module graph cost about that many steps. */
 export const RESTART_WORK = 10;
@@ -80,7 +80,7 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
   const properties = [...new Set(wanted)].map((name) => known[name]);
   const workers = [...new Set(scenario.deliveries.map((d) => d.worker))];
   const { maxSchedules, maxSchedulesAfterFailure, maxSteps, maxWork } = scenario.limits;
-  const outcome = { schedules: 0, longest: 0, work: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 }, ties: { most: 0, example: null }, cutShort: 0 };
+  const outcome = { schedules: 0, longest: 0, work: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 }, ties: noTies(), cutShort: 0 };
   let stack = [];
   const paces = pacesOf(scenario);
   let pace = 0;
@@ -178,7 +178,7 @@ export function pacesOf(scenario) {
  */
 async function followSchedule(world, stack, maxSteps, sleepSets, sourceSets) {
   let sleep = new Map();
-  const ties = { most: 0, example: null };
+  const ties = noTies();
   const tied = new Set();
   for (let depth = 0; ; depth++) {
     const choices = world.choices();

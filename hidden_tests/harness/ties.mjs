@@ -15,17 +15,24 @@
  * @returns {{ timer: string, text: string } | null} the tie: its timer's id, and the tie described for the learner
  */
 export function tieOf(world, choices) {
-  const timers = choices.filter((c) => c.kind === 'timer' && world.timers.get(c.timerId)?.due === world.now);
-  for (const choice of timers) {
-    const timer = world.timers.get(choice.timerId);
-    const other = choices.find((c) => c !== choice && ((c.kind === 'timer' && timers.includes(c) && c.worker === timer.worker)
+  const due = new Map();
+  for (const choice of choices) {
+    const timer = choice.kind === 'timer' ? world.timers.get(choice.timerId) : undefined;
+    if (timer?.due === world.now) due.set(choice, timer);
+  }
+  for (const [choice, timer] of due) {
+    const other = choices.find((c) => c !== choice && ((due.has(c) && c.worker === timer.worker)
       || (c.kind === 'op' && c.op.worker === timer.worker && c.op.readyAt === world.now)));
     if (!other) continue;
-    const what = other.kind === 'op' ? `the answer to its ${other.op.target}.${other.op.name}()`
-      : `its ${world.timers.get(other.timerId).delay} ms timer`;
+    const what = due.has(other) ? `its ${due.get(other).delay} ms timer` : `the answer to its ${other.op.target}.${other.op.name}()`;
     return { timer: choice.timerId, text: `at ${world.now} ms, ${timer.worker}'s ${timer.delay} ms timer and ${what}` };
   }
   return null;
+}
+
+/** No ties yet: the record a run, and an exploration, start from. */
+export function noTies() {
+  return { most: 0, example: null };
 }
 
 /**
