@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
-/** The runtime's parts: core, errors and builtins are installed in every realm, the rest when code needs them. */
+/** The runtime's parts: core, clock, errors and builtins are installed in every realm, the rest when code needs them. */
 const RUNTIME_PARTS = [
-  'core', 'errors', 'builtins', 'inspect', 'encoding', 'buffer', 'events', 'process', 'console',
+  'core', 'clock', 'errors', 'builtins', 'inspect', 'encoding', 'buffer', 'events', 'process', 'console',
   'url', 'util', 'assert', 'crypto', 'timers',
 ];
 
@@ -101,6 +101,7 @@ export class Realm {
       env: { NODE_ENV: 'production', TZ: 'UTC' },
     });
     rt = scripts.get('core').runInContext(this.context)(bridge, options);
+    install('clock');
     install('errors');
     install('builtins');
     this.entry = rt.entry;

@@ -6,20 +6,19 @@
 // first frame) is discarded here, so no object of the host's realm ever
 // reaches the learner's code.
 //
-// Time, randomness, timers and microtasks are virtual and deterministic: the
-// supervisor decides when a timer fires, randomness is a seeded generator per
-// worker, and nothing in this realm can read the real clock. How errors look
-// (stacks, uncaught exceptions, call sites) is errors.js, installed right after.
+// Timers and microtasks are virtual and deterministic: the supervisor decides
+// when a timer fires. Time and randomness are clock.js, and how errors look
+// (stacks, uncaught exceptions, call sites) is errors.js, both installed right
+// after the core, before any of the learner's code runs.
 (function core(bridge, optionsJson) {
   'use strict';
 
   const { parse, stringify } = JSON;
   const { defineProperty, freeze, create, keys: objectKeys } = Object;
-  const { apply: reflectApply, construct: reflectConstruct } = Reflect;
+  const { apply: reflectApply } = Reflect;
   const PromiseCtor = Promise;
   const promiseThen = Promise.prototype.then;
   const resolved = Promise.resolve();
-  const RealDate = Date;
   const mathFloor = Math.floor;
 
   /** Calls the host with primitives; an error of the host's realm never gets past this frame. */
@@ -62,81 +61,6 @@
       }
     }
   };
-
-  // ---- virtual time
-
-  const EPOCH_MS = options.epochMs;
-  rt.now = function now() {
-    const ms = host('now');
-    return typeof ms === 'number' ? ms : 0;
-  };
-  rt.wallNow = () => EPOCH_MS + rt.now();
-
-  function VirtualDate(...args) {
-    if (new.target === undefined) return new RealDate(rt.wallNow()).toString();
-    return reflectConstruct(RealDate, args.length === 0 ? [rt.wallNow()] : args, new.target);
-  }
-  defineProperty(VirtualDate, 'name', { value: 'Date' });
-  defineProperty(VirtualDate, 'length', { value: 7 });
-  VirtualDate.prototype = RealDate.prototype;
-  VirtualDate.now = function now() { return rt.wallNow(); };
-  VirtualDate.parse = RealDate.parse;
-  VirtualDate.UTC = RealDate.UTC;
-  defineProperty(RealDate.prototype, 'constructor', { value: VirtualDate, writable: true, configurable: true, enumerable: false });
-  RealDate.now = VirtualDate.now;
-  globalThis.Date = VirtualDate;
-
-  // Intl formats the current time when it is given no date: make that the virtual time.
-  for (const method of ['format', 'formatToParts']) {
-    const proto = Intl.DateTimeFormat.prototype;
-    const descriptor = Object.getOwnPropertyDescriptor(proto, method);
-    if (!descriptor) continue;
-    const original = descriptor.get ?? descriptor.value;
-    const wrap = (fn) => function formatAt(date, ...rest) {
-      return reflectApply(fn, this, [date === undefined ? rt.wallNow() : date, ...rest]);
-    };
-    if (descriptor.get) {
-      defineProperty(proto, method, { get() { return wrap(reflectApply(original, this, [])); }, configurable: true });
-    } else {
-      defineProperty(proto, method, { value: wrap(original), writable: true, configurable: true });
-    }
-  }
-
-  // ---- deterministic randomness: xorshift32, seeded per worker, the same in every schedule
-
-  let state = (options.seed >>> 0) || 1;
-  rt.nextUint32 = function nextUint32() {
-    state ^= state << 13; state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5; state >>>= 0;
-    return state;
-  };
-  rt.random = () => rt.nextUint32() / 0x100000000;
-  rt.fillRandom = function fillRandom(bytes) {
-    for (let i = 0; i < bytes.length; i++) bytes[i] = rt.nextUint32() & 0xff;
-    return bytes;
-  };
-  Math.random = function random() { return rt.random(); };
-
-  // ---- values that would let code observe garbage collection or real time: made inert
-
-  globalThis.WeakRef = class WeakRef {
-    #target;
-    constructor(target) {
-      if (target === null || (typeof target !== 'object' && typeof target !== 'function')) throw new TypeError('WeakRef: invalid target');
-      this.#target = target;
-    }
-    deref() { return this.#target; }
-  };
-  globalThis.FinalizationRegistry = class FinalizationRegistry {
-    constructor(cleanup) {
-      if (typeof cleanup !== 'function') throw new TypeError('FinalizationRegistry: cleanup must be callable');
-    }
-    register() {}
-    unregister() { return false; }
-  };
-  if (typeof Atomics === 'object') delete Atomics.waitAsync;
-  delete globalThis.WebAssembly;
 
   // ---- timers: the host numbers them and the supervisor fires them
 
