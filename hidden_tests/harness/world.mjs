@@ -22,6 +22,7 @@ import { pauseChoices, takePause, wakeChoices, wakeWindowStops, takeWake, sendOn
 import { expiryStops } from './expiries.mjs';
 import { lateChoices, heldAnswerChoices, heldAnswersBound, takeLate, releaseHeld } from './late-answers.mjs';
 import { staleReadChoices } from './stale-reads.mjs';
+import { DeliveryCounts, mayOverlap } from './deliveries.mjs';
 
 /** Characters of the learner's output kept per schedule. */
 const OUTPUT_CHARS = 2000;
@@ -36,7 +37,7 @@ export class World {
   /** Set when a property has seen enough: the schedule ends here, judged on what happened so far. */
   halted = false;
   #trace = new Trace();
-  #perDelivery = new Map();
+  #perDelivery = new DeliveryCounts();
   /** Deliveries of each job so far: a queue numbers attempts per message, whichever worker gets them. */
   #attempts = new Map();
 
@@ -292,10 +293,7 @@ export class World {
   /** Counts a call or timer of a delivery; past limits.maxCallsPerDelivery calls, boundedCalls ends the schedule. */
   countFor(delivery, what) {
     if (!delivery) return;
-    const key = `${delivery.index}:${delivery.attempt}`;
-    const counts = this.#perDelivery.get(key) ?? { calls: 0, timers: 0 };
-    counts[what] += 1;
-    this.#perDelivery.set(key, counts);
+    const counts = this.#perDelivery.add(delivery, what);
     const max = this.limits.maxCallsPerDelivery;
     if (what === 'calls' && counts.calls > max && this.properties.some((p) => p.perCall)) {
       this.violate('boundedCalls', `${delivery.job} (${delivery.worker}) made more than ${max} store and service calls without finishing: `
@@ -306,13 +304,7 @@ export class World {
 
   /** The most calls and timers one delivery of this schedule made. */
   busiestDelivery() {
-    let calls = 0;
-    let timers = 0;
-    for (const counts of this.#perDelivery.values()) {
-      calls = Math.max(calls, counts.calls);
-      timers = Math.max(timers, counts.timers);
-    }
-    return { calls, timers };
+    return this.#perDelivery.busiest();
   }
 
   /** Marks the barrier met once two different jobs are at its effect at the same time. */
@@ -390,17 +382,4 @@ export class World {
   async #command(worker, message) {
     absorbEvents(this, worker, await this.#send(worker, message));
   }
-}
-
-/**
- * Whether some worker may be handed a delivery while another of its deliveries
- * is still running: two of its deliveries of which neither waits for the other
- * (`after`). Redeliveries wait for the attempt before them.
- */
-function mayOverlap(deliveries) {
-  const waitsFor = (i, j) => {
-    for (let k = deliveries[i].after; k !== undefined; k = deliveries[k].after) if (k === j) return true;
-    return false;
-  };
-  return deliveries.some((a, i) => deliveries.some((b, j) => j > i && a.worker === b.worker && !waitsFor(i, j) && !waitsFor(j, i)));
 }

@@ -1,0 +1,47 @@
+// What the world keeps about the queue's deliveries beyond their state: how many
+// calls and timers each attempt made, and whether a worker may be handed a
+// second delivery while another of its own is still running.
+
+/** Calls and timers per delivery attempt, for the per-delivery call bound and the busiest attempt. */
+export class DeliveryCounts {
+  #counts = new Map();
+
+  /**
+   * Counts one call or timer of a delivery attempt.
+   * @param {{ index: number, attempt: number }} delivery
+   * @param {'calls' | 'timers'} what
+   * @returns {{ calls: number, timers: number }} the attempt's counts so far
+   */
+  add(delivery, what) {
+    const key = `${delivery.index}:${delivery.attempt}`;
+    const counts = this.#counts.get(key) ?? { calls: 0, timers: 0 };
+    counts[what] += 1;
+    this.#counts.set(key, counts);
+    return counts;
+  }
+
+  /** The most calls and the most timers one attempt made. */
+  busiest() {
+    let calls = 0;
+    let timers = 0;
+    for (const counts of this.#counts.values()) {
+      calls = Math.max(calls, counts.calls);
+      timers = Math.max(timers, counts.timers);
+    }
+    return { calls, timers };
+  }
+}
+
+/**
+ * Whether some worker may be handed a delivery while another of its deliveries
+ * is still running: two of its deliveries of which neither waits for the other
+ * (`after`). Redeliveries wait for the attempt before them.
+ * @param {Array<{ worker: string, after?: number }>} deliveries a scenario's deliveries
+ */
+export function mayOverlap(deliveries) {
+  const waitsFor = (i, j) => {
+    for (let k = deliveries[i].after; k !== undefined; k = deliveries[k].after) if (k === j) return true;
+    return false;
+  };
+  return deliveries.some((a, i) => deliveries.some((b, j) => j > i && a.worker === b.worker && !waitsFor(i, j) && !waitsFor(j, i)));
+}
