@@ -141,11 +141,10 @@ func (l *linter) onDisk(rel string) string {
 // limit and its scenarios against the fault model (SuiteProblems); a missing
 // suite is checkHidden's.
 func (l *linter) checkSuite(slug string, d *challenges.Dossier, repo map[string][]byte) error {
-	files, err := hiddentests.SuiteFrom(l.hidden, slug)
+	files, err := hiddentests.SourcesFrom(l.hidden, slug)
 	if err != nil || repo == nil || !bytes.Contains(files[hiddentests.SuiteFile], []byte("export default")) {
 		return nil // checkHidden reports these
 	}
-	file := path.Join(filepath.ToSlash(l.dirs.HiddenTests), slug, hiddentests.SuiteFile)
 	var (
 		cpu   time.Duration
 		model *challenges.FaultModel
@@ -154,7 +153,7 @@ func (l *linter) checkSuite(slug string, d *challenges.Dossier, repo map[string]
 		cpu = d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU
 		model = &d.FaultModel
 	}
-	found, err := SuiteProblems(context.Background(), file, files[hiddentests.SuiteFile], repo, cpu, model)
+	found, err := SuiteProblems(context.Background(), path.Join(filepath.ToSlash(l.dirs.HiddenTests), slug), files, repo, cpu, model)
 	if err != nil {
 		return err
 	}
@@ -166,7 +165,7 @@ func (l *linter) checkSuite(slug string, d *challenges.Dossier, repo map[string]
 // checkHidden reports a missing or empty hidden suite.
 func (l *linter) checkHidden(slug string) {
 	file := path.Join(filepath.ToSlash(l.dirs.HiddenTests), slug, hiddentests.SuiteFile)
-	files, err := hiddentests.SuiteFrom(l.hidden, slug)
+	files, err := hiddentests.SourcesFrom(l.hidden, slug)
 	switch {
 	case err != nil:
 		l.ps = append(l.ps, challenges.Problem{File: file, Message: "the dossier has no hidden suite",

@@ -140,6 +140,19 @@ func TestLintFindsEveryKindOfProblem(t *testing.T) {
 		},
 		want: []wantLint{{"hidden_tests/receipt-twice/suite.mjs", "", "SyntaxError: Unexpected token ','", "fix the syntax"}},
 	}, {
+		name: "suite file that nothing imports",
+		break_: func(t *testing.T, _, hidden string) {
+			write(t, filepath.Join(hidden, "old-helpers.mjs"), "export const retries = 3;\n")
+		},
+		want: []wantLint{{"hidden_tests/receipt-twice/suite.mjs", "", "old-helpers.mjs is not imported by suite.mjs", "'./name.mjs'"}},
+	}, {
+		name: "suite file it imports with a syntax error",
+		break_: func(t *testing.T, _, hidden string) {
+			write(t, filepath.Join(hidden, "helpers.mjs"), "export const retries = 3;;\nexport const limit = ;\n")
+			edit(t, filepath.Join(hidden, "suite.mjs"), "export default {", "import { retries } from './helpers.mjs';\nexport default {")
+		},
+		want: []wantLint{{"hidden_tests/receipt-twice/helpers.mjs", "", "SyntaxError: Unexpected token ';'", "fix the syntax"}},
+	}, {
 		name: "suite naming an unknown property and limit",
 		break_: func(t *testing.T, _, hidden string) {
 			edit(t, filepath.Join(hidden, "suite.mjs"), "property: 'claimsReleased'", "property: 'claimReleased'")
@@ -325,6 +338,14 @@ func edit(t *testing.T, file, old, new string) {
 		t.Fatalf("%s holds %q %d times, want once", file, old, strings.Count(string(data), old))
 	}
 	if err := os.WriteFile(file, []byte(strings.Replace(string(data), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// write creates file with content.
+func write(t *testing.T, file, content string) {
+	t.Helper()
+	if err := os.WriteFile(file, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

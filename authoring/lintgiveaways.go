@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/racecase/racecase/challenges"
-	hiddentests "github.com/racecase/racecase/hidden_tests"
 )
 
 // quoteWords is how many words in a row a wrong turn may share with a
@@ -267,8 +266,8 @@ func strictnessOf(field string) strictness {
 // why.md, or, outside the hypotheses, the correct hypothesis. A
 // field already reported for giving the fix away is not reported twice.
 func (l *linter) checkPublicFields(slug string, d *challenges.Dossier) {
-	suite, _ := hiddentests.SuiteFrom(l.hidden, slug) // checkHidden reports a missing suite
-	g, err := l.giveawaysOf(d, suite[hiddentests.SuiteFile])
+	suite, _ := l.suiteText(slug) // checkHidden reports a missing suite
+	g, err := l.giveawaysOf(d, []byte(suite))
 	if err != nil {
 		return // loading reports unreadable folders
 	}

@@ -2,7 +2,9 @@ package authoring
 
 import (
 	"fmt"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/racecase/racecase/challenges"
@@ -17,15 +19,14 @@ func (l *linter) checkWrongTurns(slug string, d *challenges.Dossier) {
 		return
 	}
 	file := path.Join(slug, challenges.DossierFile)
-	suite, err := hiddentests.SuiteFrom(l.hidden, slug)
-	source := string(suite[hiddentests.SuiteFile])
+	source, found := l.suiteText(slug)
 	for i, w := range d.WrongTurns {
 		for list, names := range map[string][]string{"tests": w.Tests, "passes": w.Passes} {
 			for j, name := range names {
-				if err == nil && !quotedIn(source, name) {
+				if found && !quotedIn(source, name) {
 					l.add(file, fmt.Sprintf("wrong_turns[%d].%s[%d]", i, list, j),
 						fmt.Sprintf("the hidden suite has no test named %q, so this wrong turn is never shown", name),
-						"copy the test's name from hidden_tests/"+slug+"/"+hiddentests.SuiteFile)
+						"copy the test's name from hidden_tests/"+slug+"/"+hiddentests.SuiteFile+" or a file it imports")
 				}
 			}
 		}
@@ -41,4 +42,16 @@ func quotedIn(source, name string) bool {
 		}
 	}
 	return false
+}
+
+// suiteText is every file of a dossier's hidden suite, one after another in
+// name order; found is false when it has none (checkHidden reports that).
+func (l *linter) suiteText(slug string) (text string, found bool) {
+	files, err := hiddentests.SourcesFrom(l.hidden, slug)
+	var b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		b.Write(files[name])
+		b.WriteByte('\n')
+	}
+	return b.String(), err == nil
 }

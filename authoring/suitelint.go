@@ -7,10 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -37,28 +40,34 @@ type SuiteFindings struct {
 }
 
 // SuiteProblems checks a hidden suite without Docker, as a hidden run would load
-// it: its syntax (`node --check`), every field and name in it, and that the
-// subject module of repo exports the factory, that the factory starts and that
-// what it returns has the method deliveries call. Problems name the suite as
-// file (a path for the author to open) with the line. When cpu (the dossier's
-// CPU-time limit) is set, it must cover the scenarios' work budgets. When model
-// (the dossier's fault model) is set, a suite that exports a function receives
-// it, and the scenarios are held against it (Gaps). Node.js must be on PATH; an
-// error means the check itself could not run.
-func SuiteProblems(ctx context.Context, file string, suite []byte, repo map[string][]byte, cpu time.Duration, model *challenges.FaultModel) (SuiteFindings, error) {
+// it: the syntax of each of its files (`node --check`), every field and name
+// in it, and that the subject module of repo exports the factory, that the
+// factory starts and that what it returns has the method deliveries call.
+// files are the suite's files by name (hiddentests.SourcesFrom), dir the
+// folder an author opens them in; problems name the file with the line. When
+// cpu (the dossier's CPU-time limit) is set, it must cover the scenarios' work
+// budgets. When model (the dossier's fault model) is set, a suite that
+// exports a function receives it, and the scenarios are held against it
+// (Gaps). Node.js must be on PATH; an error means the check itself could not run.
+func SuiteProblems(ctx context.Context, dir string, files map[string][]byte, repo map[string][]byte, cpu time.Duration, model *challenges.FaultModel) (SuiteFindings, error) {
+	file := path.Join(dir, hiddentests.SuiteFile)
 	node, err := exec.LookPath("node")
 	if err != nil {
 		return SuiteFindings{Problems: challenges.Problems{{File: file, Message: "the suite was not checked: Node.js is not on PATH",
 			Fix: "install Node.js 20 to check hidden suites without Docker"}}}, nil
 	}
-	dir, err := os.MkdirTemp("", "racecase-suite-lint-")
+	if _, err := hiddentests.Bundle(files); err != nil {
+		return SuiteFindings{Problems: challenges.Problems{{File: file, Message: err.Error(),
+			Fix: "a suite is suite.mjs and the files beside it that it imports as './name.mjs'"}}}, nil
+	}
+	work, err := os.MkdirTemp("", "racecase-suite-lint-")
 	if err != nil {
 		return SuiteFindings{}, err
 	}
-	defer os.RemoveAll(dir)
-	suitePath := filepath.Join(dir, "suite", hiddentests.SuiteFile)
-	repoDir := filepath.Join(dir, "repo")
-	secret := map[string][]byte{hiddentests.SuiteFile: suite}
+	defer os.RemoveAll(work)
+	suiteDir := filepath.Join(work, "suite")
+	repoDir := filepath.Join(work, "repo")
+	secret := maps.Clone(files)
 	if model != nil {
 		data, err := json.Marshal(model.ForSuite())
 		if err != nil {
@@ -66,25 +75,27 @@ func SuiteProblems(ctx context.Context, file string, suite []byte, repo map[stri
 		}
 		secret[challenges.FaultModelFile] = data
 	}
-	if err := writeTree(filepath.Join(dir, "harness"), hiddentests.Harness()); err != nil {
+	if err := writeTree(filepath.Join(work, "harness"), hiddentests.Harness()); err != nil {
 		return SuiteFindings{}, err
 	}
 	if err := writeFiles(repoDir, repo); err != nil {
 		return SuiteFindings{}, err
 	}
-	if err := writeFiles(filepath.Dir(suitePath), secret); err != nil {
+	if err := writeFiles(suiteDir, secret); err != nil {
 		return SuiteFindings{}, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, suiteCheckTimeout)
 	defer cancel()
-	if p, ok := syntaxProblem(ctx, node, suitePath, file); ok {
-		return SuiteFindings{Problems: challenges.Problems{p}}, nil
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if p, ok := syntaxProblem(ctx, node, filepath.Join(suiteDir, name), path.Join(dir, name)); ok {
+			return SuiteFindings{Problems: challenges.Problems{p}}, nil
+		}
 	}
-	args := []string{suitePath, repoDir}
+	args := []string{filepath.Join(suiteDir, hiddentests.SuiteFile), repoDir}
 	if model != nil {
-		args = append(args, filepath.Join(filepath.Dir(suitePath), challenges.FaultModelFile))
+		args = append(args, filepath.Join(suiteDir, challenges.FaultModelFile))
 	}
-	out, err := checkSemantics(ctx, node, dir, args, file)
+	out, err := checkSemantics(ctx, node, work, args, file)
 	if err != nil {
 		return SuiteFindings{}, err
 	}

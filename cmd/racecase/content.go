@@ -44,8 +44,11 @@ func (c *contentFlags) dirs() authoring.Dirs {
 
 // content is where dossiers and their hidden suites are read from.
 type content struct {
-	fsys  fs.FS
+	fsys fs.FS
+	// suite returns a dossier's hidden suite as a run carries it (hiddentests.SuiteFrom).
 	suite func(slug string) (map[string][]byte, error)
+	// sources returns the suite's files as its author wrote them (hiddentests.SourcesFrom).
+	sources func(slug string) (map[string][]byte, error)
 	// suiteFile names a dossier's suite for an author: where to open it.
 	suiteFile func(slug string) string
 }
@@ -57,7 +60,7 @@ func (c *contentFlags) open() (content, error) {
 		if *c.hidden != "" {
 			return content{}, errors.New("--hidden-tests goes with --challenges")
 		}
-		return content{fsys: challenges.FS, suite: hiddentests.Suite, suiteFile: func(slug string) string {
+		return content{fsys: challenges.FS, suite: hiddentests.Suite, sources: hiddentests.Sources, suiteFile: func(slug string) string {
 			return path.Join("hidden_tests", slug, hiddentests.SuiteFile)
 		}}, nil
 	}
@@ -70,6 +73,13 @@ func (c *contentFlags) open() (content, error) {
 		fsys: os.DirFS(dirs.Challenges),
 		suite: func(slug string) (map[string][]byte, error) {
 			files, err := hiddentests.SuiteFrom(hidden, slug)
+			if err != nil {
+				return nil, fmt.Errorf("%w in %s", err, dirs.HiddenTests)
+			}
+			return files, nil
+		},
+		sources: func(slug string) (map[string][]byte, error) {
+			files, err := hiddentests.SourcesFrom(hidden, slug)
 			if err != nil {
 				return nil, fmt.Errorf("%w in %s", err, dirs.HiddenTests)
 			}

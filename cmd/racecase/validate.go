@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path"
 	"runtime"
 	"slices"
 	"strings"
@@ -59,7 +60,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 	problems, err := checkSuites(ctx, src, dossiers)
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase validate: %v\n", err)
-		if errors.Is(err, hiddentests.ErrNoSuite) {
+		if errors.Is(err, hiddentests.ErrNoSuite) || errors.Is(err, hiddentests.ErrBrokenSuite) {
 			return exitViolation
 		}
 		return exitTrouble
@@ -79,7 +80,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 	proofs, err := proveAll(ctx, engine, tag, src, dossiers, *runs, *mutants)
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase validate: %v\n", err)
-		if errors.Is(err, hiddentests.ErrNoSuite) {
+		if errors.Is(err, hiddentests.ErrNoSuite) || errors.Is(err, hiddentests.ErrBrokenSuite) {
 			return exitViolation
 		}
 		return exitTrouble
@@ -111,8 +112,8 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 // proveAll proves every dossier through r, with each one's hidden suite from
 // src, and returns every proof in order. Their runs share one pool of as
 // many runs at a time as there are CPUs (challenges.ProveAll). An error means
-// a dossier has no hidden suite (wrapping hiddentests.ErrNoSuite) or the
-// runner failed.
+// a dossier has no hidden suite or a broken one (wrapping
+// hiddentests.ErrNoSuite or ErrBrokenSuite) or the runner failed.
 func proveAll(ctx context.Context, r runner.Runner, image string, src content, dossiers []*challenges.Dossier, runs int, mutants bool) ([]challenges.Proof, error) {
 	suites := make([]challenges.DossierSuite, len(dossiers))
 	for i, d := range dossiers {
@@ -134,7 +135,7 @@ func proveAll(ctx context.Context, r runner.Runner, image string, src content, d
 func checkSuites(ctx context.Context, src content, dossiers []*challenges.Dossier) (challenges.Problems, error) {
 	var problems challenges.Problems
 	for _, d := range dossiers {
-		hidden, err := src.suite(d.Slug)
+		sources, err := src.sources(d.Slug)
 		if err != nil {
 			return nil, err
 		}
@@ -142,7 +143,7 @@ func checkSuites(ctx context.Context, src content, dossiers []*challenges.Dossie
 		if err != nil {
 			return nil, err
 		}
-		found, err := authoring.SuiteProblems(ctx, src.suiteFile(d.Slug), hidden[hiddentests.SuiteFile], repo,
+		found, err := authoring.SuiteProblems(ctx, path.Dir(src.suiteFile(d.Slug)), sources, repo,
 			d.Limits.RunnerLimits(runner.SuiteHidden).WithDefaults().CPU, &d.FaultModel)
 		if err != nil {
 			return nil, err
