@@ -56,7 +56,8 @@ func SuiteProblems(ctx context.Context, dir string, files map[string][]byte, rep
 		return SuiteFindings{Problems: challenges.Problems{{File: file, Message: "the suite was not checked: Node.js is not on PATH",
 			Fix: "install Node.js 20 to check hidden suites without Docker"}}}, nil
 	}
-	if _, err := hiddentests.Bundle(files); err != nil {
+	bundled, err := hiddentests.Bundle(files)
+	if err != nil {
 		return SuiteFindings{Problems: challenges.Problems{{File: file, Message: err.Error(),
 			Fix: "a suite is suite.mjs and the files beside it that it imports as './name.mjs'"}}}, nil
 	}
@@ -65,9 +66,12 @@ func SuiteProblems(ctx context.Context, dir string, files map[string][]byte, rep
 		return SuiteFindings{}, err
 	}
 	defer os.RemoveAll(work)
+	// Each file is checked for syntax where it has its own name and lines; the
+	// rest is checked on the one module a run carries, alone in its folder.
+	sourcesDir := filepath.Join(work, "sources")
 	suiteDir := filepath.Join(work, "suite")
 	repoDir := filepath.Join(work, "repo")
-	secret := maps.Clone(files)
+	secret := map[string][]byte{hiddentests.SuiteFile: bundled}
 	if model != nil {
 		data, err := json.Marshal(model.ForSuite())
 		if err != nil {
@@ -84,10 +88,13 @@ func SuiteProblems(ctx context.Context, dir string, files map[string][]byte, rep
 	if err := writeFiles(suiteDir, secret); err != nil {
 		return SuiteFindings{}, err
 	}
+	if err := writeFiles(sourcesDir, files); err != nil {
+		return SuiteFindings{}, err
+	}
 	ctx, cancel := context.WithTimeout(ctx, suiteCheckTimeout)
 	defer cancel()
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if p, ok := syntaxProblem(ctx, node, filepath.Join(suiteDir, name), path.Join(dir, name)); ok {
+		if p, ok := syntaxProblem(ctx, node, filepath.Join(sourcesDir, name), path.Join(dir, name)); ok {
 			return SuiteFindings{Problems: challenges.Problems{p}}, nil
 		}
 	}

@@ -3,6 +3,7 @@ package hiddentests
 import (
 	"encoding/base64"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -11,6 +12,10 @@ import (
 // siblingImport finds the specifier of a static import or re-export of
 // another file of the same suite: `from './name.mjs'` or `import './name.mjs'`.
 var siblingImport = regexp.MustCompile(`(\bfrom|\bimport)(\s*)(['"])\./([A-Za-z0-9_-]+\.mjs)(['"])`)
+
+// dynamicImport finds an import() of a relative path, which a bundled suite
+// could not resolve.
+var dynamicImport = regexp.MustCompile(`\bimport\s*\(\s*['"]\.\.?/`)
 
 // Bundle turns a suite's files (SuiteFile and the modules it imports as
 // './name.mjs') into the one module a run carries: every sibling import is
@@ -26,7 +31,7 @@ func Bundle(files map[string][]byte) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range sortedNames(files) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		if _, used := b.done[name]; !used && name != SuiteFile {
 			return nil, fmt.Errorf("%s is not imported by %s or by a file it imports: remove it, or import it as './%s'", name, SuiteFile, name)
 		}
@@ -52,11 +57,14 @@ func (b *bundler) bundle(name string, path []string) (string, error) {
 	}
 	path = append(path, name)
 	src := string(b.files[name])
+	if dynamicImport.MatchString(src) {
+		return "", fmt.Errorf("%s imports a file with import(): import the suite's files statically, as `import { … } from './name.mjs'`", name)
+	}
 	var failed error
 	out := siblingImport.ReplaceAllStringFunc(src, func(m string) string {
 		parts := siblingImport.FindStringSubmatch(m)
-		keyword, space, open, dep, close := parts[1], parts[2], parts[3], parts[4], parts[5]
-		if open != close || failed != nil {
+		keyword, space, quote, dep, endQuote := parts[1], parts[2], parts[3], parts[4], parts[5]
+		if quote != endQuote || failed != nil {
 			return m
 		}
 		if _, ok := b.files[dep]; !ok {
@@ -68,21 +76,11 @@ func (b *bundler) bundle(name string, path []string) (string, error) {
 			failed = err
 			return m
 		}
-		return keyword + space + open + "data:text/javascript;base64," + base64.StdEncoding.EncodeToString([]byte(inner)) + close
+		return keyword + space + quote + "data:text/javascript;base64," + base64.StdEncoding.EncodeToString([]byte(inner)) + quote
 	})
 	if failed != nil {
 		return "", failed
 	}
 	b.done[name] = out
 	return out, nil
-}
-
-// sortedNames returns the names of files in order, for stable messages.
-func sortedNames(files map[string][]byte) []string {
-	names := make([]string, 0, len(files))
-	for name := range files {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
 }

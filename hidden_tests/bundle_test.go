@@ -2,9 +2,11 @@ package hiddentests
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -32,7 +34,7 @@ func TestSourcesFromTakesEveryModuleBesideTheSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(files) != 4 || files["labels.mjs"] == nil || files["notes.txt"] != nil {
-		t.Errorf("SourcesFrom(split) has %d files: %v", len(files), sortedNames(files))
+		t.Errorf("SourcesFrom(split) has %d files: %v", len(files), slices.Sorted(maps.Keys(files)))
 	}
 }
 
@@ -75,6 +77,7 @@ func TestBrokenSplitSuitesAreRefusedByName(t *testing.T) {
 		"unused file":   {map[string]string{"suite.mjs": "export default {};", "old.mjs": "export const x = 1;"}, "old.mjs is not imported"},
 		"cycle":         {map[string]string{"suite.mjs": "import './a.mjs';", "a.mjs": "import './b.mjs';", "b.mjs": "import './a.mjs';"}, "suite.mjs → a.mjs → b.mjs → a.mjs"},
 		"no suite file": {map[string]string{"a.mjs": "export const x = 1;"}, "suite.mjs is missing"},
+		"import()":      {map[string]string{"suite.mjs": "export default async () => (await import('./a.mjs')).x;", "a.mjs": "export const x = 1;"}, "imports a file with import()"},
 	} {
 		files := map[string][]byte{}
 		for file, src := range c.files {
