@@ -59,6 +59,7 @@ function apply(s, ops, call) {
   return { ok: true };
 }
 
+/** The database's write methods: the calls a crash counts and the trace shows as writes. */
 export const WRITES = ['put', 'update', 'delete', 'transactWrite'];
 
 /** The returns database of the README with these returns in it. */
