@@ -41,7 +41,7 @@ func TestSourcesFromTakesEveryModuleBesideTheSuite(t *testing.T) {
 func TestBundledSuiteImportsAsItsFilesWould(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
-		t.Skip("Node.js is not on PATH")
+		t.Fatal("Node.js must be on PATH: the harness and its suites run on it")
 	}
 	hidden, err := SuiteFrom(splitSuite, "split")
 	if err != nil {

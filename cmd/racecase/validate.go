@@ -60,7 +60,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 	problems, err := checkSuites(ctx, src, dossiers)
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase validate: %v\n", err)
-		if errors.Is(err, hiddentests.ErrNoSuite) || errors.Is(err, hiddentests.ErrBrokenSuite) {
+		if errors.Is(err, hiddentests.ErrNoSuite) {
 			return exitViolation
 		}
 		return exitTrouble
@@ -80,7 +80,7 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 	proofs, err := proveAll(ctx, engine, tag, src, dossiers, *runs, *mutants)
 	if err != nil {
 		fmt.Fprintf(stderr, "racecase validate: %v\n", err)
-		if errors.Is(err, hiddentests.ErrNoSuite) || errors.Is(err, hiddentests.ErrBrokenSuite) {
+		if errors.Is(err, hiddentests.ErrNoSuite) {
 			return exitViolation
 		}
 		return exitTrouble
@@ -112,8 +112,9 @@ func validate(ctx context.Context, args []string, _ func(string) string, stdout,
 // proveAll proves every dossier through r, with each one's hidden suite from
 // src, and returns every proof in order. Their runs share one pool of as
 // many runs at a time as there are CPUs (challenges.ProveAll). An error means
-// a dossier has no hidden suite or a broken one (wrapping
-// hiddentests.ErrNoSuite or ErrBrokenSuite) or the runner failed.
+// a dossier has no hidden suite (wrapping hiddentests.ErrNoSuite) or the
+// runner failed. A suite whose files do not bundle never gets here:
+// checkSuites reports it as a problem first.
 func proveAll(ctx context.Context, r runner.Runner, image string, src content, dossiers []*challenges.Dossier, runs int, mutants bool) ([]challenges.Proof, error) {
 	suites := make([]challenges.DossierSuite, len(dossiers))
 	for i, d := range dossiers {
