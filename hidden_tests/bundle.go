@@ -13,6 +13,11 @@ import (
 // another file of the same suite: `from './name.mjs'` or `import './name.mjs'`.
 var siblingImport = regexp.MustCompile(`(\bfrom|\bimport)(\s*)(['"])\./([A-Za-z0-9_-]+\.mjs)(['"])`)
 
+// otherRelativeImport finds a static import of any other relative path (a
+// folder above or below, a file that is not .mjs), which a run, carrying the
+// suite as one module, could not resolve.
+var otherRelativeImport = regexp.MustCompile(`(?:\bfrom|\bimport)\s*['"](\.\.?/[^'"]*)['"]`)
+
 // dynamicImport finds an import() of a relative path, which a bundled suite
 // could not resolve.
 var dynamicImport = regexp.MustCompile(`\bimport\s*\(\s*['"]\.\.?/`)
@@ -80,6 +85,9 @@ func (b *bundler) bundle(name string, path []string) (string, error) {
 	})
 	if failed != nil {
 		return "", failed
+	}
+	if m := otherRelativeImport.FindStringSubmatch(out); m != nil {
+		return "", fmt.Errorf("%s imports %s, which a run cannot carry: a suite may import only the .mjs files beside suite.mjs, as './name.mjs'", name, m[1])
 	}
 	b.done[name] = out
 	return out, nil

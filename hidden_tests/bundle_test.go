@@ -77,6 +77,8 @@ func TestBrokenSplitSuitesAreRefusedByName(t *testing.T) {
 		"unused file":   {map[string]string{"suite.mjs": "export default {};", "old.mjs": "export const x = 1;"}, "old.mjs is not imported"},
 		"cycle":         {map[string]string{"suite.mjs": "import './a.mjs';", "a.mjs": "import './b.mjs';", "b.mjs": "import './a.mjs';"}, "suite.mjs → a.mjs → b.mjs → a.mjs"},
 		"no suite file": {map[string]string{"a.mjs": "export const x = 1;"}, "suite.mjs is missing"},
+		"folder above":  {map[string]string{"suite.mjs": "import { x } from '../shared.mjs';"}, "imports ../shared.mjs, which a run cannot carry"},
+		"not .mjs":      {map[string]string{"suite.mjs": "import { x } from './helpers.js';"}, "imports ./helpers.js, which a run cannot carry"},
 		"import()":      {map[string]string{"suite.mjs": "export default async () => (await import('./a.mjs')).x;", "a.mjs": "export const x = 1;"}, "imports a file with import()"},
 	} {
 		files := map[string][]byte{}
