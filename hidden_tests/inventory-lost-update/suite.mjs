@@ -25,12 +25,14 @@ const STOCK = {
   'FH-HOUSE-ESPRESSO-1KG': 40, // plenty
   'FH-LOT5-PACAMARA-250': 2, // a charge the PSP fails among the buyers
   'FH-LOT3-CATURRA-250': 1, // the cache fails a reservation among the buyers of the last bag
+  'FH-LOT4-TYPICA-250': 1, // a two-bag order races a one-bag order for the last bag
+  'FH-LOT6-GEISHA-250': 1, // a declined card's bag comes back while two others want it
 };
 
 /**
- * Every order a scenario places: which coffee, whether the bank refuses the
- * card, and whether the PSP fails the order's first charge call (an error that
- * charged nothing, as the fault model allows).
+ * Every order a scenario places: which coffee, how many bags (1 unless said),
+ * whether the bank refuses the card, and whether the PSP fails the order's
+ * first charge call (an error that charged nothing, as the fault model allows).
  */
 const ORDERS = {
   'FH-2603-48861': { sku: 'FH-LOT7-GESHA-250' },
@@ -46,10 +48,17 @@ const ORDERS = {
   'FH-2603-48882': { sku: 'FH-LOT5-PACAMARA-250' },
   'FH-2603-48890': { sku: 'FH-LOT3-CATURRA-250', cacheFails: true },
   'FH-2603-48891': { sku: 'FH-LOT3-CATURRA-250' },
+  'FH-2603-51020': { sku: 'FH-LOT4-TYPICA-250', quantity: 2 },
+  'FH-2603-51022': { sku: 'FH-LOT4-TYPICA-250' },
+  'FH-2603-51030': { sku: 'FH-LOT6-GEISHA-250', declined: true },
+  'FH-2603-51031': { sku: 'FH-LOT6-GEISHA-250' },
+  'FH-2603-51033': { sku: 'FH-LOT6-GEISHA-250' },
 };
 
 const stockKey = (sku) => `stock:${sku}`;
 const skuOf = (order) => ORDERS[order]?.sku;
+/** The bags an order asks for. */
+const bagsOf = (order) => ORDERS[order]?.quantity ?? 1;
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The cache contents when a scenario's sale opens. */
@@ -86,9 +95,10 @@ const noOversell = {
     }
     for (const sku of bySku(world).keys()) {
       const charged = paid.filter((c) => skuOf(c.key) === sku);
-      if (charged.length <= STOCK[sku]) continue;
+      const bags = charged.reduce((n, c) => n + bagsOf(c.key), 0);
+      if (bags <= STOCK[sku]) continue;
       world.violate('noOversell',
-        `${plural(STOCK[sku], 'bag')} of ${sku} ${STOCK[sku] === 1 ? 'was' : 'were'} on sale, but ${charged.length} customers were charged for one: `
+        `${plural(STOCK[sku], 'bag')} of ${sku} ${STOCK[sku] === 1 ? 'was' : 'were'} on sale, but customers were charged for ${bags}: `
         + `${charged.map((c) => `${c.key} (pod ${c.worker})`).join(', ')}`,
         charged.map((c) => c.step));
       return;
@@ -109,7 +119,14 @@ const noNeedlessRefusal = {
       const mayGoWithout = (d) => ORDERS[d.job].declined || ORDERS[d.job].pspFails || ORDERS[d.job].cacheFails;
       const buyers = orders.filter((d) => !mayGoWithout(d));
       const left = STOCK[sku] - orders.filter((d) => mayGoWithout(d) && d.outcome === 'confirmed').length;
-      const want = Math.min(left, buyers.length);
+      // As many buyers as the bags left can serve, the smallest orders first.
+      let want = 0;
+      let room = left;
+      for (const size of buyers.map((d) => bagsOf(d.job)).sort((a, b) => a - b)) {
+        if (size > room) break;
+        room -= size;
+        want += 1;
+      }
       const served = buyers.filter((d) => d.outcome === 'confirmed');
       if (served.length >= want) continue;
       const turned = buyers.filter((d) => d.outcome !== 'confirmed');
@@ -158,7 +175,7 @@ const stockConserved = {
     if (!last) return;
     for (const [sku, orders] of bySku(world)) {
       const key = stockKey(sku);
-      const sold = orders.filter((d) => d.outcome === 'confirmed').length;
+      const sold = orders.filter((d) => d.outcome === 'confirmed').reduce((n, d) => n + bagsOf(d.job), 0);
       const expected = STOCK[sku] - sold;
       const held = counterAt(world, sku, last.step);
       if (held === String(expected)) continue;
@@ -188,8 +205,8 @@ function checkoutRequest(orderId) {
     orderId,
     customerId: `cus_${tail}`,
     sku: order.sku,
-    quantity: 1,
-    amountMinor: 2400,
+    quantity: bagsOf(orderId),
+    amountMinor: 2400 * bagsOf(orderId),
     currency: 'EUR',
     paymentMethod: order.declined ? 'pm_card_declined' : `pm_${tail}`,
   };
@@ -290,6 +307,39 @@ export default ({ faultModel }) => {
           { name: 'both of the last two bags are sold', property: 'noNeedlessRefusal' },
           { name: 'after the last two bags the counter reads 0', property: 'stockConserved' },
           { name: 'two buyers of the same coffee are charged in parallel', property: 'inFlightTogether' },
+        ],
+      },
+      {
+        // A reservation that takes the bags first and gives them back when the
+        // counter went below zero refuses the one-bag order whenever the two-bag
+        // order's decrement lands first: the counter reads -1 with a bag unsold.
+        name: 'a two-bag order and a one-bag order for the last bag',
+        store: opened('FH-LOT4-TYPICA-250'),
+        // The reference needs 160 steps of work, a fix with a short lock 1 520.
+        limits: { maxWork: 4000 },
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-51020', at: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-51022', at: 0 },
+        ],
+        tests: [
+          { name: 'the one-bag order gets the last bag, whatever the two-bag order does meanwhile', property: 'noNeedlessRefusal' },
+        ],
+      },
+      {
+        // The declined card's bag comes back while another buyer's reservation is
+        // in flight: a counter that goes below zero for a moment (take, then give
+        // back) refuses the next buyer although the bag is back on sale.
+        name: 'a declined card gives its bag back while two more buyers want it',
+        store: opened('FH-LOT6-GEISHA-250'),
+        // The reference needs 1 340 steps of work, a fix with a short lock 3 970.
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-51030', at: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-51033', at: 0 },
+          { worker: '2xkqp', job: 'FH-2603-51031', after: 0, delayMs: 0 },
+        ],
+        tests: [
+          { name: "a declined card's bag is sold to one of the two buyers after it", property: 'noNeedlessRefusal' },
+          { name: 'the counter reads 0 once the bag given back is sold', property: 'stockConserved' },
         ],
       },
       {
