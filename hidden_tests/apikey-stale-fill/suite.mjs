@@ -288,12 +288,13 @@ export default ({ faultModel }) => {
       },
       {
         // Blue dies right after its first write to the cache during a lookup;
-        // green looks the key up once the README's bound has passed, then again.
+        // green looks the key up once the README's bound has passed since the
+        // death, then again.
         name: 'a process dies in the middle of a lookup',
         crash: { worker: 'blue' },
         deliveries: [
           request('blue', 'rq-1', { at: 0 }),
-          request('green', 'rq-2', { at: crashBound }),
+          request('green', 'rq-2', { after: 0, delayMs: crashBound }),
           request('green', 'rq-2-again', { after: 1, delayMs: 1_000 }),
         ],
         tests: [

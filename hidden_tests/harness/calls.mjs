@@ -5,6 +5,7 @@
 
 import { describeCall, clipMessage, show } from './describe.mjs';
 import { requestLabel } from './trace.mjs';
+import { startFollowers } from './deliveries.mjs';
 
 /** The targets the world itself answers; every other remote is a service or an effect. */
 export const STORE = 'store';
@@ -151,6 +152,8 @@ function strike(world, op, key) {
     world.crashed.set(op.worker, world.now);
     world.locks.releaseAll(op.worker);
     world.step(op.worker, 'crash', key, 'the worker process dies');
+    // What was to come after the worker's deliveries comes after its death.
+    for (const d of world.deliveries) if (d.worker === op.worker && d.state === 'running') startFollowers(world, d);
     return true;
   }
   const stall = world.scenario.stall;

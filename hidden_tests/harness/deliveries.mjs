@@ -45,3 +45,18 @@ export function mayOverlap(deliveries) {
   };
   return deliveries.some((a, i) => deliveries.some((b, j) => j > i && a.worker === b.worker && !waitsFor(i, j) && !waitsFor(j, i)));
 }
+
+/**
+ * Lets the deliveries that come `after` delivery `d` arrive, their delayMs
+ * from now: d has ended, answered or with its worker's death.
+ * @param {{ deliveries: Array<{ index: number, after?: number, state: string, delayMs?: number, due?: number }>, now: number }} world
+ * @param {{ index: number }} d
+ */
+export function startFollowers(world, d) {
+  for (const next of world.deliveries) {
+    if (next.after === d.index && next.state === 'blocked') {
+      next.state = 'waiting';
+      next.due = world.now + (next.delayMs ?? 0);
+    }
+  }
+}

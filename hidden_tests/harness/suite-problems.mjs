@@ -99,6 +99,13 @@ export class Checker {
     }
   }
 
+  /** A count of attempts: a whole number ≥ 1. */
+  attempts(value, field) {
+    if (value !== undefined && !(Number.isInteger(value) && value >= 1)) {
+      this.add(field, 'must be a whole number ≥ 1', 'e.g. maxAttempts: 3');
+    }
+  }
+
   limits(limits, field) {
     if (limits === undefined) return;
     if (typeof limits !== 'object' || limits === null) {

@@ -204,10 +204,21 @@ function checkScenario(c, suite, scenario, i, properties, names) {
     if (d?.during !== undefined && (d.after !== undefined || d.at !== undefined)) {
       c.add(`${at}.during`, 'a delivery that arrives during another has no at or after of its own', 'keep during, or at / after');
     }
+    if (d?.maxAttempts !== undefined && scenario.redeliver === undefined) {
+      c.add(`${at}.maxAttempts`, 'only counts redeliveries, and the scenario has no redeliver', 'add redeliver: { everyMs, maxAttempts } to the scenario');
+    }
+    c.attempts(d?.maxAttempts, `${at}.maxAttempts`);
     if (d?.during !== undefined && scenario.deliveries[d.during]?.during !== undefined) {
       c.add(`${at}.during`, 'must name a delivery that starts on its own (at or after), not another one that arrives during a third');
     }
   });
+  if (scenario.redeliver !== undefined) {
+    const { everyMs, maxAttempts } = scenario.redeliver ?? {};
+    c.fields(scenario.redeliver, ['everyMs', 'maxAttempts'], `${field}.redeliver`);
+    if (!(Number.isInteger(everyMs) && everyMs >= 0)) c.add(`${field}.redeliver.everyMs`, 'must be a whole number of milliseconds ≥ 0', 'e.g. everyMs: 5000');
+    if (maxAttempts === undefined) c.add(`${field}.redeliver.maxAttempts`, 'must say how many deliveries in all', 'e.g. maxAttempts: 3');
+    c.attempts(maxAttempts, `${field}.redeliver.maxAttempts`);
+  }
   const worker = (value, at) => {
     if (value !== undefined && !workers.has(value)) c.add(at, `"${value}" handles no delivery of this scenario`, `use one of ${[...workers].join(', ')}`);
   };

@@ -7,6 +7,8 @@ import { WorkerFailure } from './worker-link.mjs';
 import { effectOf } from './calls.mjs';
 import { requestLabel } from './trace.mjs';
 import { watchedExpiry } from './expiries.mjs';
+import { leaseCall } from './late-answers.mjs';
+import { startFollowers } from './deliveries.mjs';
 
 /**
  * @param {import('./world.mjs').World} world
@@ -60,9 +62,12 @@ function addCall(world, worker, event) {
   const { id: localId, target, name, args, site } = event;
   const op = {
     id: `${worker}.${localId}`, localId, worker, target, name, args, site, call,
-    issuedAt: world.now, readyAt: world.now + (world.slow ? max : min), deadline: world.now + max, job: delivery?.job ?? '',
+    issuedAt: world.now, readyAt: world.now + min, deadline: world.now + max, job: delivery?.job ?? '',
     soonest: world.now + min, // the earliest moment it may take effect (stale-reads.mjs)
   };
+  // At the slow pace a call lands at its deadline, except one that starts or
+  // renews a lease: that lands as soon as it may and answers at its deadline.
+  if (world.slow && !leaseCall(op)) op.readyAt = op.deadline;
   op.watches = watchedExpiry(world, op);
   world.pending.push(op);
   world.countFor(delivery, 'calls');
@@ -83,16 +88,11 @@ function settle(world, event) {
   const retry = world.scenario.redeliver;
   d.outcome = outcome;
   d.acked = acked;
-  if (!acked && retry && d.attempt < retry.maxAttempts) {
+  if (!acked && retry && d.attempt < (d.maxAttempts ?? retry.maxAttempts)) {
     d.state = 'waiting';
     d.due = world.now + retry.everyMs;
     return;
   }
   d.state = 'done';
-  for (const next of world.deliveries) {
-    if (next.after === d.index && next.state === 'blocked') {
-      next.state = 'waiting';
-      next.due = world.now + (next.delayMs ?? 0);
-    }
-  }
+  startFollowers(world, d);
 }

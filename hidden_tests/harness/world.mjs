@@ -20,7 +20,7 @@ import { answer, effectOf, faultOf, LOCKS } from './calls.mjs';
 import { absorbEvents } from './worker-events.mjs';
 import { pauseChoices, takePause, wakeChoices, wakeWindowStops, takeWake, sendOnWake } from './pauses.mjs';
 import { expiryStops } from './expiries.mjs';
-import { lateChoices, heldAnswerChoices, heldAnswersBound, takeLate, releaseHeld } from './late-answers.mjs';
+import { lateChoices, heldAnswerChoices, heldAnswersBound, takeLate, releaseHeld, leaseCall } from './late-answers.mjs';
 import { staleReadChoices } from './stale-reads.mjs';
 import { DeliveryCounts, mayOverlap } from './deliveries.mjs';
 
@@ -129,8 +129,11 @@ export class World {
     const live = this.pending.filter((op) => this.awake(op.worker));
     const ready = live.filter((op) => op.readyAt <= this.now && this.#deliverable(op))
       .map((op) => ({ id: op.id, kind: 'op', op }));
+    // At the slow pace a lease call is offered only as a late answer while its
+    // deadline is ahead (late-answers.mjs).
+    const plain = this.slow ? ready.filter(({ op }) => op.deadline <= this.now || !leaseCall(op)) : ready;
     const answers = heldAnswerChoices(this);
-    const choices = [...ready, ...answers.now];
+    const choices = [...plain, ...answers.now];
     const stops = [
       ...answers.stops,
       ...[...this.timers.entries()].filter(([, t]) => !this.crashed.has(t.worker))
@@ -181,7 +184,7 @@ export class World {
   #clockHolders(due, ready, answers, next) {
     if (due.length > 0) return new Set(due.map((c) => c.id));
     if (next === Infinity) return new Set();
-    const pinning = ready.filter(({ op }) => (this.delays < this.limits.maxDelays ? op.deadline : op.readyAt) < next);
+    const pinning = ready.filter(({ op }) => this.#latest(op, this.limits.maxDelays) < next);
     return new Set([...pinning, ...answers].map((c) => c.id));
   }
 
@@ -340,10 +343,19 @@ export class World {
     let bound = Math.min(horizonMs, heldAnswersBound(this));
     for (const op of live) {
       if (op.readyAt <= this.now && !this.#deliverable(op)) continue;
-      const latest = this.delays < maxDelays ? op.deadline : Math.max(op.readyAt, this.now);
-      bound = Math.min(bound, latest);
+      bound = Math.min(bound, this.#latest(op, maxDelays));
     }
     return Math.max(bound, this.now);
+  }
+
+  /**
+   * The latest moment call `op` may take effect: its deadline while delays are
+   * left, else when it is ready; at the slow pace, a lease call takes effect
+   * when it is ready (late-answers.mjs).
+   */
+  #latest(op, maxDelays) {
+    const held = this.delays >= maxDelays || (this.slow && leaseCall(op));
+    return held ? Math.max(op.readyAt, this.now) : op.deadline;
   }
 
   #deliverable(op) {

@@ -6,6 +6,14 @@
 // (calls complete within 1 s and may fail having done nothing, the lock lease is
 // 30 s, redelivery after 5 s, a message keeps its id on every delivery).
 
+/**
+ * The queue redelivers a message every 5 s until it is acked, and dead-letters it
+ * after its 12th delivery (deploy/worker.yaml), so a fix may rely on any of
+ * those deliveries: one that keeps its lock until the lease ends after a failed
+ * send still sends on a later one.
+ */
+const REDELIVER = { everyMs: 5_000, maxAttempts: 12 };
+
 const STORE = ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'delete'];
 /** The provider's send: each one that resolves is an e-mail the customer gets. */
 const NOTIFICATION = { target: 'provider', method: 'send', label: 'notification', reply: (args, call) => ({ providerMessageId: `pm-${call.id}` }) };
@@ -67,7 +75,9 @@ export default {
     {
       name: 'two different jobs at once',
       barrier: true,
-      redeliver: { everyMs: 5_000, maxAttempts: 3 },
+      // Three deliveries (0, 5 and 10 s) end before a 30 s lease could run out, so
+      // one lock for every job cannot meet the barrier by waiting out its lease.
+      redeliver: { ...REDELIVER, maxAttempts: 3 },
       deliveries: [
         { worker: 'blue', job: 'job-7', at: 0 },
         { worker: 'green', job: 'job-8', at: 0 },
@@ -91,7 +101,7 @@ export default {
       name: 'a worker crashes right after claiming the job',
       limits: { maxWork: 2000 }, // one worker at a time: small
       crash: { worker: 'blue' },
-      redeliver: { everyMs: 5_000, maxAttempts: 12 },
+      redeliver: REDELIVER,
       deliveries: [
         { worker: 'blue', job: 'job-7', at: 0 },
         { worker: 'green', job: 'job-7', at: 5_000 },
@@ -104,7 +114,7 @@ export default {
       // The README: a provider call may fail, and a call that fails has done nothing.
       name: 'the provider fails the first send',
       limits: { maxWork: 2000 }, // one worker at a time: small
-      redeliver: { everyMs: 5_000, maxAttempts: 4 },
+      redeliver: REDELIVER,
       effects: [{ ...NOTIFICATION, fail: (args, call) => call.failures === 0 && 'provider unavailable (503)' }],
       deliveries: [
         { worker: 'blue', job: 'job-7', at: 0 },
@@ -120,7 +130,7 @@ export default {
       // fault strikes blue's first delivery, whatever green does, so the store's
       // calls stay independent of each other for the search.
       name: "blue's claim fails while green has the job",
-      redeliver: { everyMs: 5_000, maxAttempts: 3 },
+      redeliver: REDELIVER,
       faults: [
         { target: 'store', method: 'setIfAbsent', fail: (args, call) => call.worker === 'blue' && call.delivery?.attempt === 1 && 'store timed out' },
       ],
@@ -135,7 +145,7 @@ export default {
     {
       name: 'the release fails after the notification was sent',
       limits: { maxWork: 2000 }, // one worker at a time: small
-      redeliver: { everyMs: 5_000, maxAttempts: 8 },
+      redeliver: REDELIVER,
       faults: [
         { target: 'store', method: 'compareAndDelete', fail: (args, call) => call.delivery?.attempt === 1 && 'store timed out' },
       ],

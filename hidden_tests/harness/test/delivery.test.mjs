@@ -148,3 +148,61 @@ test('a delivery that arrives during another has no time of its own and names a 
     return true;
   });
 });
+
+/** One job the worker refuses until its fourth attempt; the scenario redelivers twice, the job itself more. */
+const patient = (maxAttempts) => ({
+  subject: subject({ notifier: { $: 'remote', name: 'notifier', methods: ['send'] } }),
+  effects: [{ target: 'notifier', method: 'send', label: 'notification' }],
+  scenarios: [{
+    name: 'a job answered on its fourth delivery',
+    redeliver: { everyMs: 5000, maxAttempts: 2 },
+    deliveries: [{ worker: 'blue', job: 'job-7', at: 0, maxAttempts }],
+    tests: [{ name: 'one notification', property: 'exactlyOncePerJob' }],
+  }],
+});
+
+const fourthTime = `
+  export function createWorker({ notifier }) {
+    return {
+      async handle({ job, attempt }) {
+        if (attempt < 4) return 'busy';
+        await notifier.send(job);
+        return 'done';
+      },
+    };
+  }
+`;
+
+test('a delivery\'s own maxAttempts overrides the scenario\'s', async () => {
+  const cut = await runWorker(patient(undefined), fourthTime);
+  assert.equal(cut.status, 'fail', JSON.stringify(cut, null, 1));
+  assert.match(cut.tests[0].message, /job-7 never got its notification/);
+  const results = await runWorker(patient(4), fourthTime);
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+test('a delivery after one whose worker died comes its delayMs after the death', async () => {
+  const results = await runWorker({
+    subject: subject({ store: { $: 'remote', name: 'store', methods: ['set'] } }),
+    claimKeys: '^lock:',
+    // Fails every schedule, to show its trace.
+    properties: { shown: { end: (world) => world.violate('shown', 'the schedule, shown') } },
+    limits: { maxLatencyMs: 100 },
+    scenarios: [{
+      name: 'blue dies at its first write; green comes 1 s later',
+      crash: { worker: 'blue' },
+      deliveries: [{ worker: 'blue', job: 'job-1', at: 0 }, { worker: 'green', job: 'job-2', after: 0, delayMs: 1000 }],
+      tests: [{ name: 'every schedule, shown', property: 'shown' }],
+    }],
+  }, `
+    export function createWorker({ store }) {
+      return { async handle({ job }) { await store.set(job, 'x'); return 'done'; } };
+    }
+  `);
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
+  const crash = t.trace.find((s) => s.operation === 'crash');
+  const green = t.trace.find((s) => s.worker === 'green' && s.operation === 'receive');
+  assert.ok(crash && green, JSON.stringify(t.trace, null, 1));
+  assert.equal(green.at - crash.at, 1000, JSON.stringify(t.trace, null, 1));
+});
