@@ -16,10 +16,10 @@
 //
 // At the slow pace, where every call answers as late as its latency allows,
 // every call that takes or renews a lease (leaseCall) takes effect as soon as
-// it may and answers at its deadline: that is the slowest
-// a lease's holder can learn of it, so a lease sized to just cover the work
-// after the claim runs out under it. This replaces the call's answer at its
-// deadline, so it adds no schedule and no delay.
+// it may and answers at its deadline: that is the latest a lease's holder can
+// learn of it, so a lease sized to just cover the work after the claim runs
+// out under it. This replaces the call's answer at its deadline, so it adds no
+// schedule and no delay.
 //
 // Otherwise only renewals, and reads that answer an older value
 // (stale-reads.mjs), get late answers. Offering one to every call, or to every
