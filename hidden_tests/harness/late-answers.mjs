@@ -31,19 +31,18 @@ import { answer, STORE } from './calls.mjs';
 import { requestLabel } from './trace.mjs';
 
 /**
- * The late-answer choices on offer now, while the scenario's delays last: each
- * call that could arrive now, whose latency still has room, and that renews a
- * lease its worker holds (the lease runs from when the call took effect, not
- * from when its worker heard of it).
+ * The late-answer choices on offer now: at the slow pace, each call that could
+ * arrive now, whose latency still has room, and that takes or renews a lease
+ * (leaseCall); at the other paces, while the scenario's delays last, each such
+ * call that renews a lease its worker holds (the lease runs from when the call
+ * took effect, not from when its worker heard of it).
  * @param {import('./world.mjs').World} world
  * @param {{ op: object }[]} ready the call choices on offer now
  */
 export function lateChoices(world, ready) {
-  if (world.slow) {
-    return ready.filter(({ op }) => op.deadline > world.now && leaseCall(op)).map(({ op }) => ({ id: `late:${op.id}`, kind: 'late', op }));
-  }
-  if (world.delays >= world.limits.maxDelays) return [];
-  return ready.filter(({ op }) => op.deadline > world.now && renews(world, op))
+  const mayBeLate = world.slow ? leaseCall : world.delays < world.limits.maxDelays ? (op) => renews(world, op) : null;
+  if (!mayBeLate) return [];
+  return ready.filter(({ op }) => op.deadline > world.now && mayBeLate(op))
     .map(({ op }) => ({ id: `late:${op.id}`, kind: 'late', op }));
 }
 
