@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// WriteText prints results for a person: the verdict, each test, and for a
-// failed concurrency test the interleaving that broke it, as the racecase
+// WriteText prints results for a person: the verdict, each test marked ✓
+// (passed), ✗ (failed) or ! (not decided: it could not run or finish), and for
+// a failed concurrency test the interleaving that broke it, as the racecase
 // check command and a git push show them.
 func WriteText(w io.Writer, res *Results) {
 	fmt.Fprintf(w, "verdict: %s\n", res.Verdict)
@@ -15,10 +16,7 @@ func WriteText(w io.Writer, res *Results) {
 		fmt.Fprintf(w, "  %s\n", res.Message)
 	}
 	for _, t := range res.Tests {
-		mark := "✓"
-		if t.Status != StatusPass {
-			mark = "✗"
-		}
+		mark := testMark(t.Status)
 		schedules := ""
 		if t.Schedules > 0 {
 			schedules = fmt.Sprintf(" (%d schedules)", t.Schedules)
@@ -43,6 +41,19 @@ func WriteText(w io.Writer, res *Results) {
 		if t.Output != "" {
 			fmt.Fprintf(w, "    output:\n%s\n", indent(t.Output, "      "))
 		}
+	}
+}
+
+// testMark is the sign a test's status gets: a test that could not be decided
+// is not marked as failed, as the web workspace shows it too.
+func testMark(status string) string {
+	switch status {
+	case StatusPass:
+		return "✓"
+	case StatusFail:
+		return "✗"
+	default:
+		return "!"
 	}
 }
 

@@ -31,3 +31,17 @@ func TestWriteTextShowsEachTestAndTheBreakingInterleaving(t *testing.T) {
 		t.Errorf("an unremarkable step is highlighted:\n%s", got)
 	}
 }
+
+func TestWriteTextMarksAnUndecidedTestApartFromAFailedOne(t *testing.T) {
+	var b strings.Builder
+	WriteText(&b, &Results{Verdict: VerdictError, Tests: []TestResult{
+		{Name: "one send per job", Status: StatusError, Message: "the exploration did not finish", Schedules: 215},
+		{Name: "releases its lock", Status: StatusFail, Message: "the lock stayed"},
+	}})
+	got := b.String()
+	for _, want := range []string{"! one send per job (215 schedules)\n", "✗ releases its lock\n"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the text lacks %q:\n%s", want, got)
+		}
+	}
+}

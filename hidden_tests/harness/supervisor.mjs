@@ -16,6 +16,8 @@ const RECORD = '\x1eracecase-result';
 const PAYLOAD_LIMIT_BYTES = 128 << 20;
 /** The pipe to the watchdog on which the supervisor announces the payload's arrival. */
 const ANNOUNCE_FD = 3;
+/** The sign each test status gets in the output: a test not decided (status error) is marked !, not as failed. */
+const MARKS = { pass: '✓', fail: '✗' };
 
 // SIGUSR1 would open the inspector; a child with a debugger attached to us could
 // forge anything. Handling the signal keeps the inspector closed.
@@ -135,7 +137,7 @@ async function main() {
   if (results.output) process.stdout.write(results.output.endsWith('\n') ? results.output : `${results.output}\n`);
   delete results.output;
   for (const test of results.tests) {
-    process.stdout.write(`${test.status === 'pass' ? '✓' : '✗'} ${test.name}${test.schedules ? ` (${test.schedules} schedules)` : ''}\n`);
+    process.stdout.write(`${MARKS[test.status] ?? '!'} ${test.name}${test.schedules ? ` (${test.schedules} schedules)` : ''}\n`);
     if (test.status !== 'pass' && test.message) process.stdout.write(`    ${test.message}\n`);
   }
   killEverythingElse();
