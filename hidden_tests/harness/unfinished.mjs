@@ -33,8 +33,18 @@ export function unfinishedMessage(outcome, limits, failedTest) {
   if (outcome.unfinished === 'work') {
     return `the exploration did not finish, so this test is not proven: it ran ${outcome.work} steps, its work budget of `
       + `${limits.maxWork} (restarts included), in ${outcome.schedules} schedules without covering every order (${load}). `
-      + `Look for polling or retry loops that make every schedule long, or calls that could be one.${tiesSentence(outcome.ties)}`;
+      + `${lookFor(timers)}${tiesSentence(outcome.ties)}`;
   }
   return `the exploration did not finish, so this test is not proven: it explored ${outcome.schedules} schedules, its budget, `
-    + `without covering every order (${load}). Look for polling or retry loops, or calls that could be one.${tiesSentence(outcome.ties)}`;
+    + `without covering every order (${load}). ${lookFor(timers)}${tiesSentence(outcome.ties)}`;
+}
+
+/**
+ * Where to look when a search ran out of budget: loops that wait are only
+ * suspects when the code set timers; without any, every call is an order to check.
+ * @param {number} timers the most timers one delivery set
+ */
+function lookFor(timers) {
+  if (timers === 0) return 'No timer was set, so the orders come from the calls themselves: look for calls that could be one, or that need not be made at all.';
+  return 'Look for polling or retry loops that make every schedule long, or calls that could be one.';
 }
