@@ -26,9 +26,14 @@ export function stuckReason(world) {
       : { message: `no progress: ${waits.map(describe).join('; ')}`, steps };
   }
   if (blocked.length > 0 && !world.barrierMet) {
+    // A job that ended never waited at the barrier: it would still be waiting there.
+    const waitingJobs = new Set(blocked.map((op) => op.job));
+    const ended = world.deliveries.filter((d) => d.state === 'done' && !waitingJobs.has(d.job))
+      .map((d) => `${d.job} (${d.worker}) ended with ${JSON.stringify(d.outcome ?? 'an error')} before reaching it`);
     return {
       message: `${blocked.map((op) => `${op.worker} waits in ${op.target}.${op.name}() for ${op.job}`).join('; ')}, `
-        + 'but no other job ever reached the same step at the same time: two different jobs were never in flight together',
+        + `but no other job ever reached the same step at the same time${ended.length > 0 ? ` (${ended.join('; ')})` : ''}: `
+        + 'two different jobs were never in flight together',
       steps: [],
     };
   }
