@@ -42,9 +42,12 @@ const exactlyOncePerJob = {
           ...world.store.live(world.now).filter(([, e]) => e.claim && world.crashed.has(e.writer)).map(([k, e]) => [k, e.writer]),
           ...[...world.crashed.keys()].flatMap((w) => world.services.leasesOf(w, world.now).map((lease) => [lease.key, w])),
         ];
-        const why = holders.length > 0
-          ? `: ${holders.map(([k, w]) => `${k} is still held by ${w}, which crashed at ${world.crashed.get(w)} ms`).join('; ')}`
-          : '';
+        // Deliveries of the job acknowledged without the effect: the queue will not ask again.
+        const acked = world.deliveries.filter((d) => d.job === key && d.acked)
+          .sort((a, b) => a.messageAttempt - b.messageAttempt)
+          .map((d) => `${d.worker} acknowledged delivery ${d.messageAttempt} with ${JSON.stringify(d.outcome)}, so the queue will not deliver it again`);
+        const reasons = [...acked, ...holders.map(([k, w]) => `${k} is still held by ${w}, which crashed at ${world.crashed.get(w)} ms`)];
+        const why = reasons.length > 0 ? `: ${reasons.join('; ')}` : '';
         world.violate('exactlyOncePerJob', `${key} never got its ${label}${why}`);
       } else {
         world.violate('exactlyOncePerJob',
