@@ -105,7 +105,7 @@ const newestShown = {
         return;
       }
       if (doc.seq < floor) {
-        const by = handled.filter((d) => EVENTS[d.job].seq === floor).map((d) => `${d.worker} #${d.attempt}`).join(', ');
+        const by = handled.filter((d) => EVENTS[d.job].seq === floor).map((d) => `${d.worker} (${d.job} #${d.messageAttempt})`).join(', ');
         world.violate('newestShown', `once every event was dealt with, the page shows ${describe(doc)} for ${parcelId}, `
           + `but ${by ? `${by} handled` : 'the store already held'} its newer ${describe(newest)}`, history);
         return;

@@ -144,7 +144,9 @@ function lastAckedReceivedAt(world) {
 const rollupWritten = {
   end(world) {
     const stored = world.services.state('rollups').data[ROLLUP];
-    const outcomes = () => world.deliveries.map((d) => `${d.worker} #${d.attempt}: ${d.outcome ?? 'never finished'}`).join(', ');
+    // Numbered as the trace numbers deliveries of the message (delivery 1, 2, …).
+    const outcomes = () => world.deliveries.map((d) => (d.attempt === 0 ? `${d.worker}: not delivered`
+      : `${d.worker}, delivery ${d.messageAttempt}: ${d.outcome ?? 'never finished'}`)).join('; ');
     if (stored === undefined) {
       world.violate('rollupWritten', `${ROLLUP} was never written (${outcomes()})`);
       return;
