@@ -10,7 +10,9 @@
 // tracker runs, so the two trackers interleave the same way on every run.
 //
 // Both trackers live in this one test process. In production they are
-// separate processes that share only the store.
+// separate processes that share only the store. As in production, a message
+// whose handling threw is delivered again once its visibility timeout has
+// passed (30 s of virtual time, no real waiting), with the next attempt number.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -20,6 +22,27 @@ import { createMemoryStore } from '../src/store/memory-store.js';
 import { createVirtualTime } from '../test-support/virtual-time.js';
 
 const PARCEL = 'PX-4471-0932';
+
+/** The queue's visibility timeout (deploy/tracker.yaml). */
+const VISIBILITY_TIMEOUT_MS = 30_000;
+
+/** How many times the test's queue delivers a message whose handling keeps throwing. */
+const MAX_DELIVERIES = 3;
+
+/**
+ * Hands `message` to `tracker` as the queue does: again, after the visibility
+ * timeout and with the next attempt number, each time its handling throws.
+ */
+async function deliver(time, tracker, message) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tracker.handle({ ...message, attempt });
+    } catch (error) {
+      if (attempt === MAX_DELIVERIES) throw error;
+      await time.clock.sleep(VISIBILITY_TIMEOUT_MS);
+    }
+  }
+}
 
 const AT_DEPOT = {
   parcelId: PARCEL, seq: 8, status: 'at_depot', occurredAt: '2026-11-20T07:12:44Z', location: 'Leeds depot', updatedBy: 'tracker-a',
@@ -41,8 +64,8 @@ test('the page shows a parcel\'s newest event when two of its events are handled
   const trackerB = createTracker({ trackerId: 'tracker-b', store, clock: time.clock });
 
   const [delivered, outForDelivery] = await Promise.all([
-    trackerB.handle({ ...DELIVERED, attempt: 1 }),
-    trackerA.handle({ ...OUT_FOR_DELIVERY, attempt: 1 }),
+    deliver(time, trackerB, DELIVERED),
+    deliver(time, trackerA, OUT_FOR_DELIVERY),
   ]);
 
   const shown = JSON.parse(store.snapshot()[`parcel:${PARCEL}:status`]);
