@@ -56,9 +56,13 @@ export function answer(world, op, { answerAt, read } = {}) {
   return { ...outcome, crashed: took && strike(world, op, key) };
 }
 
-/** What a suite's fail, reply, key or service method learns of a call: who made it, for which delivery, when. */
+/**
+ * What a suite's fail, reply, key or service method learns of a call: who made
+ * it, for which delivery, when, and how many effects its job had before it
+ * (so a fault can strike a clean-up made after a charge or a send).
+ */
 function callOf(world, op, delivery) {
-  return { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery };
+  return { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery, effects: world.sends.filter((s) => s.job === op.job).length };
 }
 
 /**

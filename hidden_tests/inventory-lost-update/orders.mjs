@@ -11,12 +11,15 @@ export const STOCK = {
   'FH-LOT3-CATURRA-250': 1, // the cache fails a reservation among the buyers of the last bag
   'FH-LOT4-TYPICA-250': 1, // a two-bag order races a one-bag order for the last bag
   'FH-LOT6-GEISHA-250': 1, // a declined card's bag comes back while two others want it
+  'FH-LOT2-MOKKA-250': 2, // the cache fails a declined card's give-back while another buyer wants a bag
 };
 
 /**
  * Every order a scenario places: which coffee, how many bags (1 unless said),
- * whether the bank refuses the card, and whether the PSP fails the order's
- * first charge call (an error that charged nothing, as the fault model allows).
+ * whether the bank refuses the card, whether the PSP fails the order's first
+ * charge call (an error that charged nothing, as the fault model allows),
+ * whether the cache fails its first reservation write, and whether it fails
+ * its first give-back (a write after the charge).
  */
 export const ORDERS = {
   'FH-2603-48861': { sku: 'FH-LOT7-GESHA-250' },
@@ -37,6 +40,8 @@ export const ORDERS = {
   'FH-2603-51030': { sku: 'FH-LOT6-GEISHA-250', declined: true },
   'FH-2603-51031': { sku: 'FH-LOT6-GEISHA-250' },
   'FH-2603-51033': { sku: 'FH-LOT6-GEISHA-250' },
+  'FH-2603-51040': { sku: 'FH-LOT2-MOKKA-250', declined: true, giveBackFails: true },
+  'FH-2603-51043': { sku: 'FH-LOT2-MOKKA-250' },
 };
 
 /** The cache key of a SKU's stock counter. */

@@ -4,9 +4,10 @@
 // calls to the inventory cache and the PSP can arrive, and every point at which
 // a timer can fire, within the fault model of the repository README, which the
 // suite receives as `faultModel` and derives its world from: pods share only
-// the cache and the PSP, a cache call completes within 1 s, a charge takes
-// 300–800 ms and may fail having done nothing, the cache runs one command at a
-// time, nothing is held across the PSP call.
+// the cache and the PSP, a cache call completes within 1 s or fails having done
+// nothing (a reservation or a give-back), a charge takes 300–800 ms and may
+// fail having done nothing, the cache runs one command at a time, nothing is
+// held across the PSP call.
 //
 // The two pods are named after the production pods of the incident. Every
 // scenario keeps two checkouts in flight at a time: each extra concurrent
@@ -23,6 +24,16 @@ const CACHE = ['get', 'set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete',
 
 /** The cache calls that take something: a reservation, or a lock before one. */
 const WRITES = ['set', 'setIfAbsent', 'compareAndSet', 'incrBy'];
+
+/** The deliveries of a schedule whose first write after the charge the cache failed already. */
+const giveBackFailed = new WeakSet();
+
+/** Fails the first cache write an order marked giveBackFails makes after its charge, and no other. */
+function failFirstWriteAfterCharge(args, call) {
+  if (!ORDERS[call.job]?.giveBackFails || call.effects === 0 || giveBackFailed.has(call.delivery)) return false;
+  giveBackFailed.add(call.delivery);
+  return 'cache timed out';
+}
 
 /** The fault model's remote `name`, or a clear error when the run was given none. */
 function remote(faultModel, name) {
@@ -210,6 +221,33 @@ export default ({ faultModel }) => {
           { name: 'a reservation the cache failed never costs or sells a bag', property: 'stockConserved' },
           { name: 'the last bag is never sold twice when the cache fails a write', property: 'noOversell' },
           { name: 'the other buyer still gets the last bag', property: 'noNeedlessRefusal' },
+        ],
+      },
+      {
+        // The fault model lets any cache call fail having done nothing, a
+        // give-back too: the declined card's first write after its charge
+        // fails (its give-back, whatever call makes it, or a lock before it),
+        // and only that one, while another buyer wants one of the last two. Its
+        // bag may then stay off sale (an undersell the README accepts), but a
+        // give-back tried again must not undo a sale that landed meanwhile,
+        // and must leave nothing in the way of the other buyer.
+        name: "the cache fails a declined card's give-back while another buyer wants one of the last two bags",
+        store: opened('FH-LOT2-MOKKA-250'),
+        // The reference needs 1 710 steps of work, a fix that tries its
+        // give-back again 2 750, one with a short lock (polled for with a
+        // sleep, the give-back tried again) 8 940.
+        limits: { maxWork: 18_000 },
+        faults: WRITES.map((method) => ({ target: 'store', method, fail: failFirstWriteAfterCharge })),
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-51040', at: 0 },
+          // At any moment while the declined card is handled: between a
+          // give-back's read and its write too.
+          { worker: 'v8lmn', job: 'FH-2603-51043', during: 0 },
+        ],
+        tests: [
+          { name: 'after a failed give-back the counter reads the bags left, less the bag while it stays off sale', property: 'stockConserved' },
+          { name: 'after a failed give-back, no bag is sold twice', property: 'noOversell' },
+          { name: 'whenever a give-back fails, the other buyer gets a bag', property: 'noNeedlessRefusal' },
         ],
       },
     ],
