@@ -95,6 +95,36 @@ test('a fault must name the store or the lock service and give fail', async () =
   });
 });
 
+test('a fault sees how many effects the job had, so it can fail only a clean-up after the send', async () => {
+  const seen = new Set();
+  const suite = {
+    subject: { ...subject({ store: { $: 'remote', name: 'store', methods: ['delete'] }, notifier: { $: 'remote', name: 'notifier', methods: ['send'] } }),
+      acked: () => true },
+    effects: [{ target: 'notifier', method: 'send', label: 'notification' }],
+    properties: { record: { end: (world) => seen.add(world.deliveries[0].outcome) } },
+    scenarios: [{
+      name: 'a clean-up after the send fails',
+      faults: [{ target: 'store', method: 'delete', fail: (args, call) => call.effects > 0 && 'store timed out' }],
+      deliveries: [{ worker: 'blue', job: 'job-7', at: 0 }],
+      tests: [{ name: 'what blue saw', property: 'record' }],
+    }],
+  };
+  const results = await runWorker(suite, `
+    export function createWorker({ store, notifier }) {
+      const tryDelete = () => store.delete('scratch').then(() => 'ok', () => 'failed');
+      return {
+        async handle({ job }) {
+          const before = await tryDelete();
+          await notifier.send(job);
+          return before + ' then ' + (await tryDelete());
+        },
+      };
+    }
+  `);
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+  assert.deepEqual([...seen], ['ok then failed']);
+});
+
 /** One job whose repeat may arrive at any moment while its first delivery is handled. */
 const repeatDuring = {
   subject: subject({ store: { $: 'remote', name: 'store', methods: ['setIfAbsent'] }, notifier: { $: 'remote', name: 'notifier', methods: ['send'] } }),
