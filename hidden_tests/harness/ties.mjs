@@ -1,10 +1,28 @@
 // Ties: moments where one worker's timer falls due at the very instant another
 // of its own events does (a second timer, or the answer to one of its calls).
-// The fault model promises no order between them, so the explorer tries both,
-// and every tie in a schedule doubles the orders after it. A timer whose period
-// lines up with another's, with call latencies or with a lease makes ties at
-// every beat; a learner whose exploration did not finish is told so, with the
-// first one as an example.
+// Two timers due together are tried in both orders: nothing in the fault model
+// orders them, and real clocks drift. A call whose quickest answer falls due
+// at the instant of a timer of its worker answers after the timer: that order
+// stands for an answer a hair slower than the quickest, which the latency
+// range allows, while the other would need one quicker than it, which it does
+// not (an answer due at the slowest the range allows, or a call whose latency
+// does not vary, still ties). Every tie in a schedule doubles the orders after
+// it. A timer whose period lines up with another's, or with calls whose answer
+// can only come at one instant, makes ties at every beat; a learner whose
+// exploration did not finish is told so, with the first one as an example.
+
+/**
+ * Which ready calls wait for a timer of their worker due now: a call whose
+ * quickest answer is due at this very instant, when its latency varies (see
+ * above). They are answerable again once the timer has fired.
+ * @param {{ now: number, timers: Map<string, { worker: string, due: number }>, awake: (worker: string) => boolean }} world
+ * @returns {(op: { worker: string, readyAt: number, deadline: number }) => boolean}
+ */
+export function answersAfterTimers(world) {
+  const timing = new Set();
+  for (const timer of world.timers.values()) if (timer.due === world.now && world.awake(timer.worker)) timing.add(timer.worker);
+  return (op) => timing.has(op.worker) && op.readyAt === world.now && op.readyAt < op.deadline;
+}
 
 /**
  * The tie the world offers at this step, if any: a timer due exactly now (not

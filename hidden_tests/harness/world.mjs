@@ -23,6 +23,7 @@ import { expiryStops } from './expiries.mjs';
 import { lateChoices, heldAnswerChoices, heldAnswersBound, takeLate, releaseHeld, leaseCall } from './late-answers.mjs';
 import { staleReadChoices } from './stale-reads.mjs';
 import { DeliveryCounts, mayOverlap } from './deliveries.mjs';
+import { answersAfterTimers } from './ties.mjs';
 
 /** Characters of the learner's output kept per schedule. */
 const OUTPUT_CHARS = 2000;
@@ -127,7 +128,8 @@ export class World {
   /** The choices that may happen next, in a stable order. */
   choices() {
     const live = this.pending.filter((op) => this.awake(op.worker));
-    const ready = live.filter((op) => op.readyAt <= this.now && this.#deliverable(op))
+    const waits = answersAfterTimers(this);
+    const ready = live.filter((op) => op.readyAt <= this.now && this.#deliverable(op) && !waits(op))
       .map((op) => ({ id: op.id, kind: 'op', op }));
     // At the slow pace a lease call is offered only as a late answer while its
     // deadline is ahead (late-answers.mjs).
