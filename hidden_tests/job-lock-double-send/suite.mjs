@@ -18,6 +18,55 @@ const STORE = ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'delete'];
 /** The provider's send: each one that resolves is an e-mail the customer gets. */
 const NOTIFICATION = { target: 'provider', method: 'send', label: 'notification', reply: (args, call) => ({ providerMessageId: `pm-${call.id}` }) };
 
+/** Each schedule's lock history: key → [{ step, writer, expiresAt }] after every store call on it. */
+const lockHistory = new WeakMap();
+
+/** The locks another worker than `worker` held, live at `at`, just before trace step `step`. */
+function othersLocks(world, worker, step, at) {
+  const held = [];
+  for (const [key, changes] of lockHistory.get(world) ?? []) {
+    const last = changes.filter((c) => c.step < step).at(-1);
+    if (last?.writer && last.writer !== worker && (last.expiresAt === null || last.expiresAt > at)) held.push({ key, holder: last.writer });
+  }
+  return held;
+}
+
+/**
+ * A consumer never waits for a lock (README): no timer of a delivery fires
+ * while another worker holds a live lock that this delivery has not held
+ * since it was received. A timer of a delivery that holds its lock (a
+ * heartbeat, a back-off before sending again) is its own business.
+ */
+const neverWaitsForLock = {
+  onStore(world, op, before, value, step) {
+    const key = op.args?.[0];
+    if (typeof key !== 'string' || !key.startsWith('lock:')) return;
+    if (!lockHistory.has(world)) lockHistory.set(world, new Map());
+    const history = lockHistory.get(world);
+    if (!history.has(key)) history.set(key, []);
+    const entry = world.store.entry(key, world.now);
+    history.get(key).push({ step: step.step, writer: entry?.writer ?? null, expiresAt: entry ? entry.expiresAt : null });
+  },
+  end(world) {
+    const received = new Map();
+    for (const s of world.trace) {
+      if (s.operation === 'receive') received.set(s.request, s.step);
+      if (s.operation !== 'timer' || !received.has(s.request)) continue;
+      const since = received.get(s.request);
+      const heldOwn = [...(lockHistory.get(world) ?? new Map()).values()]
+        .some((changes) => changes.some((c) => c.step > since && c.step < s.step && c.writer === s.worker));
+      if (heldOwn) continue;
+      const [other] = othersLocks(world, s.worker, s.step, s.at);
+      if (!other) continue;
+      world.violate('neverWaitsForLock',
+        `${s.worker} waited for ${other.key}, which ${other.holder} held: a timer of ${s.request} fired at ${s.at} ms `
+        + 'before it had taken the lock; a consumer that finds the job busy answers "busy" at once, and the queue\'s redelivery is the retry',
+        [s]);
+      return;
+    }
+  },
+};
+
 export default {
   subject: {
     module: 'src/worker/consumer.js',
@@ -44,6 +93,7 @@ export default {
   // Locks live under lock:<jobId> (see the repository README); the properties about
   // claims judge only those keys.
   claimKeys: '^lock:',
+  properties: { neverWaitsForLock },
   limits: { maxLatencyMs: 1000, horizonMs: 120_000 },
   scenarios: [
     {
@@ -56,6 +106,7 @@ export default {
         { name: 'exactly one notification per job in every schedule', property: 'exactlyOncePerJob' },
         { name: 'nobody overwrites or deletes a live lock owned by another worker', property: 'claimsRespected' },
         { name: 'a worker that finishes releases its lock', property: 'claimsReleased' },
+        { name: 'a worker that finds the job busy says so at once, without waiting for the lock', property: 'neverWaitsForLock' },
       ],
     },
     {
