@@ -31,11 +31,18 @@ function othersLocks(world, worker, step, at) {
   return held;
 }
 
+/** Whether a call of the request a timer step belongs to was in flight when the timer fired. */
+function callInFlight(world, timer) {
+  return world.trace.some((c) => c.step > timer.step && c.request === timer.request && c.issued !== undefined && c.issued < timer.at);
+}
+
 /**
- * A consumer never waits for a lock (README): no timer of a delivery fires
- * while another worker holds a live lock that this delivery has not held
- * since it was received. A timer of a delivery that holds its lock (a
- * heartbeat, a back-off before sending again) is its own business.
+ * A consumer never waits for a lock (README): while a delivery is handled and
+ * none of its calls is in flight, no timer of it fires while another worker
+ * holds a live lock that this delivery has not held since it was received: it
+ * slept instead of answering "busy". A timer of a delivery that holds its lock
+ * (a heartbeat, a back-off before sending again), one that bounds a call in
+ * flight, and one left over after the answer are its own business.
  */
 const neverWaitsForLock = {
   onStore(world, op, before, value, step) {
@@ -51,7 +58,8 @@ const neverWaitsForLock = {
     const received = new Map();
     for (const s of world.trace) {
       if (s.operation === 'receive') received.set(s.request, s.step);
-      if (s.operation !== 'timer' || !received.has(s.request)) continue;
+      if (s.operation === 'handle') received.delete(s.request);
+      if (s.operation !== 'timer' || !received.has(s.request) || callInFlight(world, s)) continue;
       const since = received.get(s.request);
       const heldOwn = [...(lockHistory.get(world) ?? new Map()).values()]
         .some((changes) => changes.some((c) => c.step > since && c.step < s.step && c.writer === s.worker));
