@@ -68,6 +68,27 @@ const servedWhenRatewireIsUp = {
   },
 };
 
+/** Whether a delivery's own Ratewire request failed. */
+const ownRequestFailed = (world, d) => world.trace.some((s) => s.service === 'ratewire' && s.worker === d.worker
+  && s.request?.startsWith(`${d.job} #`) && s.result.startsWith('failed'));
+
+/**
+ * A page that waited for another page's load gets its rate when that load
+ * failed and Ratewire answers again at once: a failed request leaves nothing
+ * behind, so someone asks Ratewire again. Only a page whose own Ratewire
+ * request failed may go without.
+ */
+const waitersServedAfterFailure = {
+  end(world) {
+    const left = world.deliveries.find((d) => !world.crashed.has(d.worker) && !d.acked && !ownRequestFailed(world, d));
+    if (!left) return;
+    world.violate('waitersServedAfterFailure',
+      `${left.job} (${left.worker}) got ${JSON.stringify(left.outcome ?? 'no answer')}, although its own Ratewire request `
+      + 'never failed and Ratewire answered again right after the failed one: a page waiting for a load that failed must '
+      + 'find someone asking Ratewire again, or ask itself');
+  },
+};
+
 /**
  * A request that arrives once Ratewire answers again, with no load in flight,
  * does not wait: no timer of its own fires before it asks Ratewire (or, if it
@@ -175,7 +196,7 @@ export default ({ services, faultModel }) => {
       acked: (outcome) => outcome?.status === 'ok' && outcome.rate === RATES[outcome.currency],
     },
     services: { ratewire: provider() },
-    properties: { oneRatewireRequestPerCurrency, servedWhenRatewireIsUp, currenciesLoadedTogether, noWaitAfterFailure, cachedAtOnce },
+    properties: { oneRatewireRequestPerCurrency, servedWhenRatewireIsUp, currenciesLoadedTogether, noWaitAfterFailure, cachedAtOnce, waitersServedAfterFailure },
     // The work budgets leave room for fixes that look at the store every 50 ms
     // (the README's limit), which need several times the steps of one that
     // looks every 300 ms, as the reference fix does. The clock may move on once
@@ -252,6 +273,22 @@ export default ({ services, faultModel }) => {
           { name: 'the next page after a failed Ratewire request asks Ratewire again without waiting', property: 'noWaitAfterFailure' },
           { name: 'a cached rate is answered at once, without waiting', property: 'cachedAtOnce' },
           { name: 'no request keeps calling the store without end after Ratewire failed', property: 'boundedCalls' },
+        ],
+      },
+      {
+        // Ratewire fails the first request (an outage that is over as soon as
+        // it answered), while a page on the other process waits for that load.
+        name: 'Ratewire fails a load that another page waits for, and answers again at once',
+        // The reference needs about 590 steps of work, a fix that looks every 50 ms 1 600.
+        limits: { maxWork: 4_000 },
+        faults: [{ target: 'ratewire', method: 'latest', fail: (args, call) => call.failures === 0 && '503 Service Unavailable' }],
+        deliveries: [
+          { worker: 'blue', job: 'eur-1', at: 0 },
+          { worker: 'green', job: 'eur-2', at: 37 },
+        ],
+        tests: [
+          { name: 'a page waiting for a load that failed gets its rate once Ratewire answers again', property: 'waitersServedAfterFailure' },
+          { name: 'no request keeps calling the store without end while a load it waits for fails', property: 'boundedCalls' },
         ],
       },
       {
