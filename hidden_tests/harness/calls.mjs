@@ -81,9 +81,9 @@ function injectedFailure(world, op, delivery, key, late, where) {
   const failure = fault.fail(op.args ?? [], call);
   if (!failure) return null;
   world.failures.push(id);
-  const error = failure === true ? `${op.target} unavailable` : String(failure);
+  const { error, fields } = failureOf(failure, `${op.target} unavailable`);
   world.step(op.worker, op.name, key, `failed: ${clipMessage(error)}${late}`, where);
-  return { ok: false, value: null, error };
+  return { ok: false, value: fields, error };
 }
 
 function atStoreOrLocks(world, op, delivery, key, late, where, read) {
@@ -125,6 +125,20 @@ function atService(world, op, delivery, key, late, where, read) {
   return ok ? { ok, value, wrote } : { ok, value: null, error };
 }
 
+/**
+ * A suite's failure in the terms of a reply: `true` (a default message), a
+ * message, or `{ message, ...fields }`, whose fields (a client's `name`, `code`
+ * or `status`) the rejected error carries.
+ */
+function failureOf(failure, fallback) {
+  if (failure === true) return { error: fallback, fields: null };
+  if (typeof failure === 'object' && failure !== null) {
+    const { message, ...fields } = failure;
+    return { error: String(message ?? fallback), fields };
+  }
+  return { error: String(failure), fields: null };
+}
+
 function atEffect(world, op, delivery, late, where) {
   const effect = effectOf(world, op);
   const call = callOf(world, op, delivery);
@@ -134,8 +148,9 @@ function atEffect(world, op, delivery, late, where) {
   const failure = effect.fail?.(op.args ?? [], call);
   if (failure) {
     world.failures.push(effectKey);
-    world.step(op.worker, op.name, effectKey, `failed: ${clipMessage(String(failure))}${late}`, where);
-    return { ok: false, value: null, error: String(failure) };
+    const { error, fields } = failureOf(failure, `${op.target} unavailable`);
+    world.step(op.worker, op.name, effectKey, `failed: ${clipMessage(error)}${late}`, where);
+    return { ok: false, value: fields, error };
   }
   const value = effect.reply ? effect.reply(op.args ?? [], call) : { id: `${op.target}-${op.id}` };
   const step = world.step(op.worker, op.name, effectKey, `done ${show(value)}${late}`, { ...where, value });

@@ -105,6 +105,38 @@ const reusedKeyRefused = {
   },
 };
 
+/**
+ * The ways the fault model lets a capture fail, each as the Kestrel client
+ * rejects: the scenario's name, the failure (the rejected error's message and
+ * fields) for a payment, and the names of its three tests.
+ */
+function captureFailures(psp) {
+  const shapes = {
+    error: {
+      name: 'Kestrel refuses the first capture while the checkout retries',
+      failure: (paymentId) => ({ message: `Kestrel did not capture ${paymentId}: 503 service_unavailable`, name: 'PspError', code: 'service_unavailable', httpStatus: 503 }),
+      tests: [
+        'one capture at Kestrel when a retry follows a capture Kestrel refused',
+        'the checkout ends with a 200 after a capture Kestrel refused',
+        'every 200 after a capture Kestrel refused names the one capture',
+      ],
+    },
+    timeout: {
+      name: 'Kestrel does not answer the first capture while the checkout retries',
+      failure: (paymentId) => ({ message: `Kestrel capture timeout: no answer for ${paymentId} within ${psp.timeoutMs} ms`, name: 'PspError', code: 'timeout' }),
+      tests: [
+        'one capture at Kestrel when a retry follows a capture that timed out',
+        'the checkout ends with a 200 after a capture that timed out',
+        'every 200 after a capture that timed out names the one capture',
+      ],
+    },
+  };
+  return psp.failures.filter((f) => f.effect === 'none' && (!f.calls || f.calls.includes('capture'))).map((f) => {
+    if (!shapes[f.kind]) throw new Error(`this suite knows no Kestrel failure of kind "${f.kind}"`);
+    return shapes[f.kind];
+  });
+}
+
 export default ({ faultModel }) => {
   if (!faultModel) throw new Error('this suite explores the dossier\'s fault model; run it with one');
   const [api0, api1, api2] = Array.from({ length: faultModel.workers }, (_, i) => `api-${i}`);
@@ -217,10 +249,13 @@ export default ({ faultModel }) => {
           { name: 'both requests end with a 200 for the one capture', property: 'allDeliveriesAcked' },
         ],
       },
-      {
-        name: 'Kestrel fails the first capture while the checkout retries',
-        effects: [kestrelCapture((args, call) => call.failures === 0
-          && `Kestrel did not capture ${args[0]?.paymentId}: an error answer, or none within ${psp.timeoutMs} ms`)],
+      // One scenario per way the fault model lets a capture fail (an error
+      // answer, no answer by the timeout), each failing as the Kestrel client
+      // rejects (src/psp/kestrel-client.js: a PspError with its code), so a fix
+      // that treats one kind of failure differently meets that kind.
+      ...captureFailures(psp).map(({ name, failure, tests: [once, acked, same] }) => ({
+        name,
+        effects: [kestrelCapture((args, call) => call.failures === 0 && failure(args[0]?.paymentId))],
         redeliver,
         // The reference needs 2 500 steps of work at both paces; a release that
         // reads the record and then deletes it, 8 050.
@@ -230,11 +265,11 @@ export default ({ faultModel }) => {
           { worker: api1, job: 'pay_5mQ2rT8vXc', at: firstRetryAt },
         ],
         tests: [
-          { name: 'one capture at Kestrel when a retry follows a failed capture', property: 'exactlyOncePerJob' },
-          { name: 'the checkout ends with a 200 after Kestrel failed once', property: 'allDeliveriesAcked' },
-          { name: 'every 200 after a failed capture names the one capture', property: 'sameCaptureInEveryAnswer' },
+          { name: once, property: 'exactlyOncePerJob' },
+          { name: acked, property: 'allDeliveriesAcked' },
+          { name: same, property: 'sameCaptureInEveryAnswer' },
         ],
-      },
+      })),
       {
         name: 'the checkout retries at the end of its retry window',
         redeliver,

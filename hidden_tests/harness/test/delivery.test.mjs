@@ -237,3 +237,34 @@ test('a delivery after one whose worker died comes its delayMs after the death',
   assert.ok(crash && green, JSON.stringify(t.trace, null, 1));
   assert.equal(green.at - crash.at, 1000, JSON.stringify(t.trace, null, 1));
 });
+
+test('a failure given as { message, ...fields } rejects with an error that carries the fields', async () => {
+  const seen = new Set();
+  const suite = {
+    subject: { ...subject({ psp: { $: 'remote', name: 'psp', methods: ['capture'] } }), acked: () => true },
+    effects: [{ target: 'psp', method: 'capture', label: 'capture',
+      fail: () => ({ message: 'no answer within 10000 ms', name: 'PspError', code: 'timeout', httpStatus: 504, nested: { dropped: true } }) }],
+    properties: { record: { end: (world) => seen.add(world.deliveries[0].outcome) } },
+    scenarios: [{
+      name: 'a capture that times out',
+      deliveries: [{ worker: 'blue', job: 'pay-1', at: 0 }],
+      tests: [{ name: 'what blue saw', property: 'record' }],
+    }],
+  };
+  const results = await runWorker(suite, `
+    export function createWorker({ psp }) {
+      return {
+        async handle({ job }) {
+          try {
+            await psp.capture(job);
+            return 'captured';
+          } catch (error) {
+            return [error instanceof Error, error.name, error.code, error.httpStatus, typeof error.nested, error.message].join(' | ');
+          }
+        },
+      };
+    }
+  `);
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+  assert.deepEqual([...seen], ['true | PspError | timeout | 504 | undefined | no answer within 10000 ms']);
+});

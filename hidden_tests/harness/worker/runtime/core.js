@@ -214,7 +214,22 @@
     if (!op) return;
     pending.delete(id);
     if (ok) op.resolve(parse(valueJson));
-    else op.reject(new Error(errorText));
+    else op.reject(failure(errorText, parse(valueJson)));
+  }
+
+  /**
+   * The error a failed call rejects with: its message, and the fields the
+   * suite gave it (a client's `name`, `code` or `status`), strings and numbers only.
+   */
+  function failure(text, fields) {
+    const error = new Error(text);
+    if (fields === null || typeof fields !== 'object') return error;
+    for (const key of objectKeys(fields)) {
+      const value = fields[key];
+      if (key === 'message' || key === 'stack' || (typeof value !== 'string' && typeof value !== 'number')) continue;
+      defineProperty(error, key, { value, writable: true, configurable: true, enumerable: key !== 'name' });
+    }
+    return error;
   }
 
   function fire(id) {
