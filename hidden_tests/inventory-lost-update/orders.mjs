@@ -11,6 +11,7 @@ export const STOCK = {
   'FH-LOT3-CATURRA-250': 1, // the cache fails a reservation among the buyers of the last bag
   'FH-LOT4-TYPICA-250': 1, // a two-bag order races a one-bag order for the last bag
   'FH-LOT6-GEISHA-250': 1, // a declined card's bag comes back while two others want it
+  'FH-LOT1-MARAGO-250': 1, // the cache fails a lone checkout's deletes (a lock's release, if it takes one)
   'FH-LOT2-MOKKA-250': 2, // the cache fails a declined card's give-back while another buyer wants a bag
 };
 
@@ -40,6 +41,7 @@ export const ORDERS = {
   'FH-2603-51030': { sku: 'FH-LOT6-GEISHA-250', declined: true },
   'FH-2603-51031': { sku: 'FH-LOT6-GEISHA-250' },
   'FH-2603-51033': { sku: 'FH-LOT6-GEISHA-250' },
+  'FH-2603-48895': { sku: 'FH-LOT1-MARAGO-250', cacheFails: true },
   'FH-2603-51040': { sku: 'FH-LOT2-MOKKA-250', declined: true, giveBackFails: true },
   'FH-2603-51043': { sku: 'FH-LOT2-MOKKA-250' },
 };

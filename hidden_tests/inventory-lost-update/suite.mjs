@@ -146,6 +146,7 @@ export default ({ faultModel }) => {
         ],
         tests: [
           { name: 'the one-bag order gets the last bag, whatever the two-bag order does meanwhile', property: 'noNeedlessRefusal' },
+          { name: 'a two-bag order is never sold the last bag', property: 'noOversell' },
         ],
       },
       {
@@ -221,6 +222,22 @@ export default ({ faultModel }) => {
           { name: 'a reservation the cache failed never costs or sells a bag', property: 'stockConserved' },
           { name: 'the last bag is never sold twice when the cache fails a write', property: 'noOversell' },
           { name: 'the other buyer still gets the last bag', property: 'noNeedlessRefusal' },
+        ],
+      },
+      {
+        // The fault model lets any cache call fail, a delete too: a lone
+        // checkout's first delete of each kind fails (the release of a lock
+        // taken around its reservation, if the fix takes one). That may cost
+        // the checkout, never the bag.
+        name: "the cache fails a lone checkout's deletes",
+        store: opened('FH-LOT1-MARAGO-250'),
+        limits: { maxWork: 2000 }, // one checkout: small
+        faults: ['compareAndDelete', 'delete'].map((method) => ({
+          target: 'store', method, fail: (args, call) => ORDERS[call.job]?.cacheFails && call.failures === 0 && 'cache timed out',
+        })),
+        deliveries: [{ worker: '2xkqp', job: 'FH-2603-48895', at: 0 }],
+        tests: [
+          { name: 'a delete the cache failed never costs a bag', property: 'stockConserved' },
         ],
       },
       {
