@@ -12,17 +12,18 @@
 // properties count in (from each delivery's time, 0 at the start) are the
 // windows the code computes from its clock.
 //
-// The suite's partners have small plans (one or two requests a window), so
+// The suite's partners have small plans (one to three requests a window), so
 // that two requests at once already race for the last of the quota: each
 // extra request in flight multiplies the schedules to explore. (A fix that
 // takes one key per unit of quota, each with the counter's TTL, breaks only
-// with five or more units and a request whose calls are all slow; no scenario
-// reaches that.)
+// with five or more units and a request whose calls are all slow; a fix that
+// refuses after k lost compare-and-set rounds breaks only with k + 1 others
+// within the quota: the scenarios reach k = 2, not 3 or more.)
 
 const STORE = ['get', 'set', 'setIfAbsent', 'compareAndSet', 'incrBy', 'expire', 'delete'];
 
 /** The partners of the scenarios, and their plans: requests per window. */
-const PLANS = { 'brightmoor-vets': 1, 'pennant-physio': 2 };
+const PLANS = { 'brightmoor-vets': 1, 'pennant-physio': 2, 'lindqvist-dental': 3 };
 
 /** Every request of the scenarios, by job (the edge's request id): whose it is and where it goes. */
 const REQUESTS = {
@@ -32,6 +33,9 @@ const REQUESTS = {
   'r-7e11': { partner: 'pennant-physio', to: '+447700900211' },
   'r-7e12': { partner: 'pennant-physio', to: '+447700900212' },
   'r-7e13': { partner: 'pennant-physio', to: '+447700900213' },
+  'r-9d21': { partner: 'lindqvist-dental', to: '+447700900321' },
+  'r-9d22': { partner: 'lindqvist-dental', to: '+447700900322' },
+  'r-9d23': { partner: 'lindqvist-dental', to: '+447700900323' },
 };
 const partnerOf = (d) => REQUESTS[d.job].partner;
 
@@ -267,6 +271,24 @@ export default ({ faultModel }) => {
         tests: [
           { name: 'a third request in a window of two is refused, whatever the first two wrote', property: 'quotaHeld' },
           { name: 'the first two requests of a window of two are both sent', property: 'quotaHonoured' },
+        ],
+      },
+      {
+        // Three requests in one window for a quota of three: one on each pod at
+        // once, and a third that follows the first on its pod. Every request is
+        // within the quota, so none may be refused, however often its count
+        // loses the race: p9tlm's can lose to the first and, once a slow call
+        // lets the third through, to the third (a fix that gives up after two
+        // lost rounds refuses it).
+        name: 'three requests in one window for a quota of three, two at a time',
+        limits: { maxWork: 16_000 },
+        deliveries: [
+          request('kq2xw', 'r-9d21', 0),
+          request('p9tlm', 'r-9d22', 0),
+          { worker: 'kq2xw', job: 'r-9d23', after: 0, delayMs: 0 },
+        ],
+        tests: [
+          { name: 'three requests in one window of three are all sent, however often their counts race', property: 'quotaHonoured' },
         ],
       },
       {
