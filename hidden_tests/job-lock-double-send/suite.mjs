@@ -181,7 +181,7 @@ export default {
       ],
       tests: [
         { name: 'a notification whose send failed is sent on a later delivery, once', property: 'exactlyOncePerJob' },
-        { name: 'a worker whose send failed releases its lock', property: 'claimsReleased' },
+        { name: 'no lock is left behind once a send that failed has been sent again', property: 'claimsReleased' },
       ],
     },
     {
