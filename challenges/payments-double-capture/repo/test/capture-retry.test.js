@@ -197,11 +197,13 @@ describe('the capture retry test', () => {
   test('a capture Kestrel failed can be retried with the same key', async () => {
     const { clock, api, psp, trace } = setUp({ failWith: (call) => (call === 1 ? 'processor_unavailable' : null) });
 
-    const failed = await api[0].handle(captureRequest({ attempt: 1 }));
-    assert.equal(failed.status, 502, `a failed capture answered ${failed.status}.${explain(trace)}`);
+    // The instance answers 502 (nothing stored, the checkout retries), or
+    // tries Kestrel again itself and answers 200: either is in the contract.
+    const first = await api[0].handle(captureRequest({ attempt: 1 }));
+    assert.ok([200, 502].includes(first.status), `a failed capture answered ${first.status}.${explain(trace)}`);
 
-    const retry = await api[1].handle(captureRequest({ attempt: 2 }));
-    assert.equal(retry.status, 200, `the retry after a failure answered ${retry.status} ${JSON.stringify(retry.body)}.${explain(trace)}`);
+    const final = first.status === 200 ? first : await api[1].handle(captureRequest({ attempt: 2 }));
+    assert.equal(final.status, 200, `the retry after a failure answered ${final.status} ${JSON.stringify(final.body)}.${explain(trace)}`);
     assert.equal(psp.captures.length, 1, `Kestrel made ${psp.captures.length} captures.${explain(trace)}`);
   });
 
