@@ -176,6 +176,23 @@ export default ({ faultModel }) => {
       ],
     },
     {
+      // Three events of one parcel in flight: the first two at once, and the
+      // third after the first on its tracker. The newest one's conditional
+      // write can be refused by each of the other two in turn (a fix that
+      // gives up after two refused writes leaves the page on event 9).
+      name: 'three events of one parcel, the newest racing the other two in turn',
+      store: shownBefore('evt-7f3a-0007'),
+      redeliver: m.redeliver,
+      deliveries: [
+        at0('tracker-a', 'evt-7f3a-0008'),
+        at0('tracker-b', 'evt-7f3a-0010'),
+        { worker: 'tracker-a', job: 'evt-7f3a-0009', after: 0, delayMs: 0 },
+      ],
+      tests: [
+        { name: 'the page shows the newest of three events, however often its write was refused', property: 'newestShown' },
+      ],
+    },
+    {
       name: 'an older event and a repeat arrive after a newer one was recorded',
       store: shownBefore('evt-91c2-0003'),
       redeliver: m.redeliver,
