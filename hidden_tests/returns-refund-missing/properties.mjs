@@ -52,7 +52,7 @@ export const noEventWithoutApproval = {
       const at = approved.get(id);
       let wrong = null;
       if (!at && ret?.status === 'approved') {
-        wrong = `${id} was approved on ${ret.approvedAt?.slice(0, 10)} and refunded then, but a return.approved event for it was published again at step ${e.step.step} under the id "${e.event.id}": refunds pays it a second time`;
+        wrong = `${id} was approved on ${ret.approvedAt?.slice(0, 10)} and refunded then, but a return.approved event for it was published again at step ${e.step.step} under the id "${e.event.id}": the README publishes return.approved for an approval being written, never again for a return refunded long ago`;
       } else if (!at) {
         wrong = `a return.approved event for ${id} was published at step ${e.step.step}, but ${id} was never approved (it is ${ret?.status ?? 'missing'}): refunds pays ${money(byId[id]?.amountCents ?? 0)} for goods the customer kept`;
       } else if (e.step.step < at.step) {
