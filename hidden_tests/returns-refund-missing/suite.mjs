@@ -42,6 +42,19 @@ const CRASH_TESTS = [
     'a worker dying after its fourth write does not cause a second refund', 'the approval is answered after a worker died at its fourth write'],
 ];
 
+/**
+ * The tests of the scenarios where blue runs housekeeping first, then
+ * approves, and dies right after its first to fourth write, counted from its
+ * housekeeping run: whatever that run took (a relay's lease, say) must not
+ * keep green's next run from announcing the approval.
+ */
+const CRASH_AFTER_TICK_TESTS = [
+  'an approval survives a worker that ran housekeeping first dying right after its first write',
+  'an approval survives a worker that ran housekeeping first dying right after its second write',
+  'an approval survives a worker that ran housekeeping first dying right after its third write',
+  'an approval survives a worker that ran housekeeping first dying right after its fourth write',
+];
+
 /** How many housekeeping periods the bus refuses every publish for, where a scenario has it refuse. */
 const OUTAGE_TICKS = 10;
 
@@ -244,6 +257,23 @@ export default ({ faultModel }) => {
           { name: names[2], property: 'oneRefundPerReturn' },
           { name: names[3], property: 'answersTrue' },
         ],
+      });
+    });
+    CRASH_AFTER_TICK_TESTS.forEach((name, i) => {
+      scenarios.push({
+        name: `blue runs housekeeping, approves, and dies right after its ${ORDINALS[i]} write`,
+        crash: { worker: 'blue', after: i + 1 },
+        limits: oneAtATime,
+        services: world([RETURNS.parka, RETURNS.tent]),
+        redeliver,
+        deliveries: [
+          tick('blue', 1, 0),
+          { worker: 'blue', job: `approve-${RETURNS.parka.id}`, after: 0, delayMs: 0 },
+          approve(RETURNS.parka, 'green', redeliveryMs),
+          // The next run after the redelivered approval is answered.
+          tick('green', 2, nextTickAfter(redeliveryMs)),
+        ],
+        tests: [{ name, property: 'noLostRefund' }],
       });
     });
   }
