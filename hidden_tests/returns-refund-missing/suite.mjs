@@ -118,7 +118,7 @@ export default ({ faultModel }) => {
         approve(RETURNS.boots, 'blue', 0),
         approve(RETURNS.parka, 'green', 0),
         // An agent scans old labels: the customer had cancelled one return,
-        // and the other was approved and refunded in October.
+        // and the other was approved and refunded last October.
         { worker: 'green', job: `approve-${RETURNS.gloves.id}`, after: 1, delayMs: 0 },
         { worker: 'blue', job: `approve-${RETURNS.tent.id}`, after: 0, delayMs: 0 },
         tick('green', 1, lastTickAt),
@@ -127,6 +127,24 @@ export default ({ faultModel }) => {
         { name: 'every approval waiting is announced by the next housekeeping run', property: 'noLostRefund' },
         { name: 'approvals at once are each announced for their own return, and a cancelled or long-refunded one never', property: 'noEventWithoutApproval' },
         { name: 'approvals at once are answered with what the database holds', property: 'answersTrue' },
+      ],
+    },
+    {
+      // Both approvals' publishes are refused until their commands could be
+      // delivered again (a command that throws is); whatever is still owed
+      // then, the next housekeeping run announces all of it.
+      name: 'two returns approved on two workers while the bus refuses, then one housekeeping run',
+      services: world([RETURNS.parka, RETURNS.boots]),
+      faults: [{ target: 'bus', method: 'publish', fail: (args, call) => call.at < redeliveryMs && 'bus unavailable: the broker answered 503 (failing over)' }],
+      redeliver: { everyMs: redeliveryMs, maxAttempts: Math.floor(lastTickAt / redeliveryMs) },
+      // What is owed is the point here, not how slow calls interleave: calls
+      // all at their quickest or all at their slowest. The reference needs
+      // about 360 steps of work, a fix that publishes again on each delivery
+      // of the command 7 560.
+      limits: { maxDelays: 0, maxWork: 16_000 },
+      deliveries: [approve(RETURNS.boots, 'blue', 0), approve(RETURNS.parka, 'green', 0), tick('green', 1, lastTickAt)],
+      tests: [
+        { name: 'every approval still owed an event is announced by the next housekeeping run', property: 'noLostRefund' },
       ],
     },
     {
