@@ -21,6 +21,7 @@ function bySku(world) {
 function paidCharges(world) {
   return world.sends.filter((s) => s.target === 'psp' && s.method === 'charge' && !ORDERS[s.key]?.declined);
 }
+
 /** The counter's value once the schedule is over, every call landed. */
 function counterAtEnd(world, sku) {
   return world.store.entry(stockKey(sku), world.now)?.value ?? null;
@@ -55,7 +56,7 @@ function soldBags(orders) {
   return orders.filter((d) => d.outcome === 'confirmed').reduce((n, d) => n + bagsOf(d.job), 0);
 }
 
-/** Never more customers charged for a coffee than bags were loaded, never one order twice. */
+/** Never more bags of a coffee charged for than were loaded, whatever the orders' quantities; never one order twice. */
 export const noOversell = {
   end(world) {
     const paid = paidCharges(world);
