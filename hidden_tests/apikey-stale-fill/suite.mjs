@@ -55,7 +55,7 @@ function keysDb(latencyMs) {
     state: () => ({ row: { ...FIRST_ROW }, versions: [{ ...FIRST_ROW }], updates: [], reads: [] }),
     methods: {
       findKey(state, [keyId], call) {
-        state.reads.push({ job: call.job, worker: call.worker, version: state.row.version });
+        state.reads.push({ job: call.job, worker: call.worker, at: call.at, version: state.row.version });
         return keyId === KEY_ID ? structuredClone(state.row) : null;
       },
       updateKey(state, [keyId, change], call) {
@@ -120,17 +120,28 @@ const changesHoldOnceSaved = {
   },
 };
 
-/** A request whose job ends in "-again" comes after the key was cached and nothing changed: it reads no row. */
-const unchangedKeyFromCache = {
+/**
+ * A request whose job ends in "-again" comes after the key was cached and
+ * nothing changed: it reads no row, even when a process died looking the key
+ * up more than `boundMs` before.
+ */
+const unchangedKeyFromCache = (boundMs) => ({
   end(world) {
     const read = world.services.state('keysdb').reads.find((r) => r.job.endsWith('-again'));
-    if (read) {
-      world.violate('unchangedKeyFromCache',
-        `${read.job} (${read.worker}) queried the keys database although ${KEY_ID} had been looked up before and had not changed: `
-        + 'it should have been answered from the cache');
-    }
+    if (!read) return;
+    const query = world.trace.find((s) => s.operation === 'findKey' && s.worker === read.worker && s.at >= read.at);
+    const death = world.trace.find((s) => s.operation === 'crash' && s.at < read.at);
+    const why = death
+      ? ` ${death.worker} died in the middle of a lookup at ${death.at} ms, ${read.at - death.at} ms before: the README lets a process `
+        + `that died looking a key up keep it out of the cache for ${boundMs / 1000} s at most, so whatever it left behind `
+        + '(a marker, a lock, a half-written entry) must not keep the lookups after that from filling the cache'
+      : '';
+    world.violate('unchangedKeyFromCache',
+      `${read.job} (${read.worker}) queried the keys database at ${read.at} ms although ${KEY_ID} had been looked up before and had `
+      + `not changed: it should have been answered from the cache.${why}`,
+      [death, query].filter(Boolean));
   },
-};
+});
 
 /** The fault model's remote `name`, or a clear error when the run was given none. */
 function remote(faultModel, name) {
@@ -167,7 +178,7 @@ export default ({ faultModel }) => {
       acked: (outcome) => [200, 401, 403].includes(outcome?.status),
     },
     services: { keysdb: keysDb(db.latencyMs) },
-    properties: { changesHoldOnceSaved, unchangedKeyFromCache },
+    properties: { changesHoldOnceSaved, unchangedKeyFromCache: unchangedKeyFromCache(crashBound) },
     // In every scenario the clock may move on once while a call is in flight, so
     // a query can take its 400 ms while the other process's calls go ahead and
     // timers fire. The clock moves to timers and deliveries only: a lease runs

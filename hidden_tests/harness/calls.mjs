@@ -42,7 +42,7 @@ export function answer(world, op, { answerAt, read } = {}) {
   const where = { service: op.target, request: requestLabel(delivery), site: op.site, issued: op.issuedAt };
   const since = op.issuedAt < world.now ? ` (in flight since ${op.issuedAt} ms)` : '';
   const late = answerAt === undefined ? since : ` (its answer is on its way back until ${answerAt} ms)${since}`;
-  const key = String(op.args?.[0] ?? '');
+  const key = keyOf(world, op);
   let outcome;
   if (op.target === STORE || op.target === LOCKS) outcome = atStoreOrLocks(world, op, delivery, key, late, where, read);
   else if (world.services.has(op.target)) outcome = atService(world, op, delivery, key, late, where, read);
@@ -57,12 +57,29 @@ export function answer(world, op, { answerAt, read } = {}) {
 }
 
 /**
+ * What a call is about, as the trace shows it and a fault counts its arrivals:
+ * its first argument when that is a name or a number, else the service's own
+ * reading of its arguments, else the argument shown short (never "[object Object]").
+ */
+function keyOf(world, op) {
+  const first = op.args?.[0];
+  if (first === null || first === undefined) return '';
+  if (typeof first !== 'object') return String(first);
+  const said = world.services.has(op.target) ? world.services.key(op.target, op.name, op.args) : undefined;
+  return said === undefined ? show(first) : String(said);
+}
+
+/**
  * What a suite's fail, reply, key or service method learns of a call: who made
  * it, for which delivery, when, and how many effects its job had before it
  * (so a fault can strike a clean-up made after a charge or a send).
  */
 function callOf(world, op, delivery) {
-  return { worker: op.worker, job: op.job, at: world.now, id: op.id, delivery, effects: world.sends.filter((s) => s.job === op.job).length };
+  return {
+    worker: op.worker, job: op.job, at: world.now, id: op.id, delivery,
+    // Counted only when read: most calls meet no fault that asks.
+    get effects() { return world.sends.filter((s) => s.job === op.job).length; },
+  };
 }
 
 /**
@@ -106,7 +123,10 @@ function atStoreOrLocks(world, op, delivery, key, late, where, read) {
     : describeCall(op, value, before, holder);
   const written = { get: value, compareAndSet: op.args?.[2] }[op.name] ?? op.args?.[1];
   const step = world.step(op.worker, op.name, key, `${words}${late}`, { ...where, value: written });
-  if (op.target === STORE) for (const property of world.properties) property.onStore?.(world, op, before, value, step);
+  if (op.target === STORE) {
+    world.store.noteCall(op.args?.[0], step, world.now);
+    for (const property of world.properties) property.onStore?.(world, op, before, value, step);
+  }
   return { ok: true, value };
 }
 
@@ -114,7 +134,7 @@ function atService(world, op, delivery, key, late, where, read) {
   const failed = injectedFailure(world, op, delivery, key, late, where);
   if (failed) return failed;
   const recorded = [];
-  const call = { ...callOf(world, op, delivery), record: (k) => recorded.push(String(k)) };
+  const call = Object.assign(callOf(world, op, delivery), { record: (k) => recorded.push(String(k)) });
   const { ok, value, error, result, wrote } = world.services.answer(op, call, read);
   const stale = read ? ` (as ${op.target} stood at ${read.at} ms: the call took effect then, and its answer came back now)` : '';
   const words = ok ? result ?? `done ${show(value)}` : `failed: ${clipMessage(error)}`;

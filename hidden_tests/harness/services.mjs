@@ -20,6 +20,7 @@
 //       reads: ['read'],                                // calls that may answer as the state stood earlier
 //       view: (state) => ({ files: state.files }),     // the part of the state those calls read
 //       describe(method, args, reply) { return '…'; },
+//       key: (method, args) => '…',                   // what a call is about, when its first argument is not a name
 //     },
 //   }
 
@@ -64,6 +65,11 @@ export class Services {
   /** What one call of service `target` that it records (call.record) is called, e.g. "charge", if it says. */
   label(target) {
     return this.#definitions[target]?.label;
+  }
+
+  /** What a call of `method` on service `target` is about, as the service reads its arguments, if it says. */
+  key(target, method, args) {
+    return this.#definitions[target]?.key?.(method, args);
   }
 
   /** The labels of the services that have one, in the order they were declared. */
@@ -129,7 +135,9 @@ export class Services {
     const seen = reading ? Object.freeze({ ...state, ...(read ? structuredClone(read.view) : {}) }) : state;
     const watched = definition.view && !reading;
     const before = watched ? structuredClone(definition.view(state)) : undefined;
-    const reply = method(seen, op.args ?? [], { ...call, ...(read ? { at: read.at } : {}), reject: (message) => new Rejection(message) });
+    // A copy that keeps the call's getters (its effects are counted only when read).
+    const given = Object.defineProperties({}, Object.getOwnPropertyDescriptors(call));
+    const reply = method(seen, op.args ?? [], Object.assign(given, read ? { at: read.at } : {}, { reject: (message) => new Rejection(message) }));
     if (watched && !isDeepStrictEqual(before, definition.view(state))) {
       if (!this.#changes.has(op.target)) this.#changes.set(op.target, []);
       this.#changes.get(op.target).push({ at: call.at, before });

@@ -11,6 +11,8 @@ export class FakeStore {
   #entries = new Map();
   /** Every change of each key, in order: when it happened and the entry it replaced (expired or not). */
   #changes = new Map();
+  /** What each key held right after every store call on it, in order (see history). */
+  #history = new Map();
   #claimKeys;
 
   /**
@@ -33,6 +35,30 @@ export class FakeStore {
   entry(key, now) {
     const entry = this.#entries.get(key);
     return entry && (entry.expiresAt === null || entry.expiresAt > now) ? entry : undefined;
+  }
+
+  /**
+   * What `key` held right after each store call on it so far, reads included, in
+   * order: the call's trace step and the live entry's value, writer and expiry
+   * (null when the key was absent or had run out). Properties read it to ask
+   * who held a key at a given step.
+   * @returns {{ step: object, value: string | null, writer: string | null, expiresAt: number | null }[]}
+   */
+  history(key) {
+    return this.#history.get(key) ?? [];
+  }
+
+  /** Notes what `key` holds at `now`, right after the store call recorded as trace step `step`. */
+  noteCall(key, step, now) {
+    if (typeof key !== 'string') return;
+    const entry = this.entry(key, now);
+    if (!this.#history.has(key)) this.#history.set(key, []);
+    this.#history.get(key).push({ step, value: entry?.value ?? null, writer: entry?.writer ?? null, expiresAt: entry?.expiresAt ?? null });
+  }
+
+  /** The keys whose history holds at least one store call, in the order they were first called. */
+  calledKeys() {
+    return [...this.#history.keys()];
   }
 
   /** The keys (claims or not) that run out after `from` and no later than `to`, as [key, entry] pairs. */

@@ -116,15 +116,12 @@ export const noNeedlessRefusal = {
   },
 };
 
-/** What each schedule's stock counters held, step by step: world → key → [{ step, value }]. */
-const counterHistory = new WeakMap();
-
 /** What `sku`'s counter held right after trace step `upTo` (the bags loaded, before any write). */
 function counterAt(world, sku, upTo) {
   let value = String(STOCK[sku]);
-  for (const change of counterHistory.get(world)?.get(stockKey(sku)) ?? []) {
-    if (change.step > upTo) break;
-    value = change.value;
+  for (const call of world.store.history(stockKey(sku))) {
+    if (call.step.step > upTo) break;
+    value = call.value;
   }
   return value;
 }
@@ -138,14 +135,6 @@ function counterAt(world, sku, upTo) {
  * moment sees a counter that lies.
  */
 export const stockConserved = {
-  onStore(world, op, before, value, step) {
-    const key = op.args?.[0];
-    if (typeof key !== 'string' || !key.startsWith('stock:')) return;
-    if (!counterHistory.has(world)) counterHistory.set(world, new Map());
-    const changes = counterHistory.get(world);
-    if (!changes.has(key)) changes.set(key, []);
-    changes.get(key).push({ step: step.step, value: world.store.entry(key, world.now)?.value ?? null });
-  },
   end(world) {
     const answers = world.trace.filter((s) => s.operation === 'handle');
     const last = answers.at(-1);

@@ -18,14 +18,14 @@ const STORE = ['get', 'set', 'setIfAbsent', 'compareAndDelete', 'delete'];
 /** The provider's send: each one that resolves is an e-mail the customer gets. */
 const NOTIFICATION = { target: 'provider', method: 'send', label: 'notification', reply: (args, call) => ({ providerMessageId: `pm-${call.id}` }) };
 
-/** Each schedule's lock history: key → [{ step, writer, expiresAt }] after every store call on it. */
-const lockHistory = new WeakMap();
+/** The lock keys the workers called in this schedule. */
+const lockKeys = (world) => world.store.calledKeys().filter((key) => key.startsWith('lock:'));
 
 /** The locks another worker than `worker` held, live at `at`, just before trace step `step`. */
 function othersLocks(world, worker, step, at) {
   const held = [];
-  for (const [key, changes] of lockHistory.get(world) ?? []) {
-    const last = changes.filter((c) => c.step < step).at(-1);
+  for (const key of lockKeys(world)) {
+    const last = world.store.history(key).filter((c) => c.step.step < step).at(-1);
     if (last?.writer && last.writer !== worker && (last.expiresAt === null || last.expiresAt > at)) held.push({ key, holder: last.writer });
   }
   return held;
@@ -46,15 +46,6 @@ function callInFlight(world, timer) {
  * judged where no call fails: a back-off after a failed claim is no wait.
  */
 const neverWaitsForLock = {
-  onStore(world, op, before, value, step) {
-    const key = op.args?.[0];
-    if (typeof key !== 'string' || !key.startsWith('lock:')) return;
-    if (!lockHistory.has(world)) lockHistory.set(world, new Map());
-    const history = lockHistory.get(world);
-    if (!history.has(key)) history.set(key, []);
-    const entry = world.store.entry(key, world.now);
-    history.get(key).push({ step: step.step, writer: entry?.writer ?? null, expiresAt: entry ? entry.expiresAt : null });
-  },
   end(world) {
     const received = new Map();
     for (const s of world.trace) {
@@ -62,8 +53,8 @@ const neverWaitsForLock = {
       if (s.operation === 'handle') received.delete(s.request);
       if (s.operation !== 'timer' || !received.has(s.request) || callInFlight(world, s)) continue;
       const since = received.get(s.request);
-      const heldOwn = [...(lockHistory.get(world) ?? new Map()).values()]
-        .some((changes) => changes.some((c) => c.step > since && c.step < s.step && c.writer === s.worker));
+      const heldOwn = lockKeys(world)
+        .some((key) => world.store.history(key).some((c) => c.step.step > since && c.step.step < s.step && c.writer === s.worker));
       if (heldOwn) continue;
       const [other] = othersLocks(world, s.worker, s.step, s.at);
       if (!other) continue;

@@ -1,31 +1,17 @@
 // The two claim properties of the outreach suite: e-mails go out only from the
 // worker holding the shard, and a worker that lost its shard stops. Both read
-// each claim's history, recorded after every store call on it.
+// each claim's history, which the store keeps after every call on it.
 
 /** The campaign the scenarios run; its shards are claimed under claimKey. */
 export const CAMPAIGN = 'be-reengage-q2';
 
 const claimKey = (shardId) => `claim:${CAMPAIGN}:${shardId}`;
 
-/** Claim history of each schedule: key -> [{ step, writer, expiresAt }] after each store call on it. */
-const claimHistory = new WeakMap();
-
 /**
  * E-mails go out only from the worker holding the shard: no candidate of a shard is
  * e-mailed by a worker while another worker's claim on that shard is live.
  */
 export const sendsOnlyByHolder = {
-  onStore(world, op, before, value, step) {
-    const key = op.args?.[0];
-    if (typeof key !== 'string' || !key.startsWith('claim:')) return;
-    const history = claimHistory.get(world) ?? new Map();
-    claimHistory.set(world, history);
-    const entry = world.store.entry(key, world.now);
-    const list = history.get(key) ?? [];
-    if (list.at(-1)?.step === step) return; // both claim properties record the same history
-    list.push({ step, writer: entry?.writer ?? null, expiresAt: entry ? entry.expiresAt : null });
-    history.set(key, list);
-  },
   end(world) {
     const [first] = sendsUnderOthersClaims(world);
     if (!first) return;
@@ -39,12 +25,11 @@ export const sendsOnlyByHolder = {
 
 /** The e-mails sent while another worker's claim on their shard was live, in order. */
 function sendsUnderOthersClaims(world) {
-  const history = claimHistory.get(world) ?? new Map();
   const found = [];
   for (const send of world.sends) {
     if (send.target !== 'provider') continue;
     const key = claimKey(send.job);
-    const holder = (history.get(key) ?? []).filter((h) => h.step.step < send.step.step).at(-1);
+    const holder = world.store.history(key).filter((h) => h.step.step < send.step.step).at(-1);
     const live = holder && holder.writer && (holder.expiresAt === null || holder.expiresAt > send.at);
     if (live && holder.writer !== send.worker) found.push({ send, holder, key });
   }
@@ -58,7 +43,6 @@ function sendsUnderOthersClaims(world) {
  * interrupts after the check; the per-candidate reservation keeps that one single).
  */
 export const stopsOnceLost = {
-  onStore: sendsOnlyByHolder.onStore,
   end(world) {
     const late = new Map();
     for (const { send, holder, key } of sendsUnderOthersClaims(world)) {

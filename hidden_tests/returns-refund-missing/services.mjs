@@ -81,6 +81,10 @@ export function returnsDb(returns, latencyMs) {
       delete: (s, [table, id, options], call) => apply(s, [{ delete: { table, id, expect: options?.expect } }], call),
       transactWrite: (s, [ops], call) => (Array.isArray(ops) ? apply(s, ops, call) : call.reject('ValidationError: transactWrite takes a list of writes')),
     },
+    // A transaction is about the items it writes: "returns/R-1 + outbox/R-1".
+    key: (method, [ops]) => (method === 'transactWrite' && Array.isArray(ops)
+      ? ops.map((op) => { const a = Object.values(op ?? {})[0]; return `${a?.table}/${a?.doc?.id ?? a?.id}`; }).join(' + ')
+      : undefined),
     describe(method, args) {
       const what = (op) => {
         const [kind, a] = Object.entries(op ?? {})[0] ?? ['?', {}];

@@ -335,3 +335,24 @@ test('a fault names the store, the locks or a service of the scenario', () => {
   };
   assert.deepEqual(checkSuite(suite).map((p) => p.field), ['scenarios[0].faults[1].target']);
 });
+
+test('a call whose first argument is an object shows what the service says it is about, or the object itself', async () => {
+  const suite = {
+    subject: subject({ db: { $: 'remote', name: 'db', methods: ['transact', 'put'] } }),
+    services: {
+      db: {
+        state: () => ({}),
+        methods: { transact: () => ({ ok: true }), put: () => ({ ok: true }) },
+        key: (method, [ops]) => (method === 'transact' ? ops.map((op) => op.id).join(' + ') : undefined),
+      },
+    },
+    properties: { show: { end: (world) => world.violate('show', 'show the trace') } },
+    scenarios: [{ name: 'one', deliveries: [{ worker: 'blue', job: 'a', at: 0 }], tests: [{ name: 'trace', property: 'show' }] }],
+  };
+  const results = await runWorker(suite, `
+    export function createWorker({ db }) {
+      return { async handle() { await db.transact([{ id: 'r-1' }, { id: 'o-1' }]); await db.put({ id: 'r-2' }); return 'done'; } };
+    }`);
+  const keys = results.tests[0].trace.filter((s) => s.operation === 'transact' || s.operation === 'put').map((s) => s.key);
+  assert.deepEqual(keys, ['r-1 + o-1', '{"id":"r-2"}']);
+});
