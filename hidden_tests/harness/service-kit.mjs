@@ -193,7 +193,9 @@ function transactional({ tables, latencyMs }) {
       select: guard((s, [id, table, where, options], call) => {
         const t = tx(s, id, call);
         const rows = matching(view(t, table), where);
-        t.reads.push({ table, where, ids: rows.map((r) => r.id).sort() });
+        // The read saw the transaction's own writes made so far: a commit asks it again over them.
+        const own = new Map([...t.writes.values()].filter((w) => w.table === table).map((w) => [w.id, t.tables[table]?.get(w.id) ?? null]));
+        t.reads.push({ table, where, ids: rows.map((r) => r.id).sort(), own });
         if (options?.forUpdate) for (const row of rows) t.locks.add(`${table}/${row.id}`);
         return rows.map((r) => ({ ...r }));
       }),
@@ -231,7 +233,10 @@ function transactional({ tables, latencyMs }) {
         }
         if (t.isolation === 'serializable') {
           for (const read of t.reads) {
-            const now = matching(s.committed[read.table] ?? new Map(), read.where).map((r) => r.id).sort();
+            // What the read would give now: the committed rows, with this transaction's writes made before it.
+            const seen = new Map(s.committed[read.table] ?? []);
+            for (const [rowId, row] of read.own) row ? seen.set(rowId, row) : seen.delete(rowId);
+            const now = matching(seen, read.where).map((r) => r.id).sort();
             const changed = now.join() !== read.ids.join() || read.ids.some((rowId) => (s.versions[`${read.table}/${rowId}`] ?? 0) !== (t.versions[`${read.table}/${rowId}`] ?? 0));
             if (changed) return call.reject('could not serialize access due to read/write dependencies among transactions');
           }

@@ -150,6 +150,38 @@ test('snapshot isolation lets two transactions skew; serializable refuses one', 
   assert.equal(serializable.status, 'pass', JSON.stringify(serializable, null, 1));
 });
 
+/** Each doctor goes off call first, then checks that someone else is still on call, in one serializable transaction. */
+const updateThenVerifyWorker = `
+  export function createWorker({ db }) {
+    return {
+      async handle({ job }) {
+        const tx = await db.begin('serializable');
+        await db.update(tx, 'doctors', job, { onCall: false });
+        const others = await db.select(tx, 'doctors', { onCall: true });
+        if (others.length === 0) { await db.rollback(tx); return 'done'; }
+        try { await db.commit(tx); return 'committed'; } catch { return 'refused'; }
+      },
+    };
+  }`;
+
+test('a serializable read is asked again at commit over the transaction\'s own earlier writes', async () => {
+  // Alone, the read that follows its own update gives the same answer at commit: it commits.
+  const alone = (kit) => ({
+    ...onCallSuite(kit),
+    scenarios: [{
+      name: 'alice asks for leave alone',
+      deliveries: [{ worker: 'blue', job: 'alice', at: 0 }],
+      tests: [{ name: 'her leave is granted', property: 'allDeliveriesAcked' }],
+    }],
+    subject: { ...onCallSuite(kit).subject, acked: (outcome) => outcome === 'committed' },
+  });
+  const granted = await runWorker(alone, updateThenVerifyWorker);
+  assert.equal(granted.status, 'pass', JSON.stringify(granted, null, 1));
+  // Together, the second commit finds its read changed by the first: someone stays on call.
+  const together = await runWorker(onCallSuite, updateThenVerifyWorker);
+  assert.equal(together.status, 'pass', JSON.stringify(together, null, 1));
+});
+
 /** Each doctor locks some rows for update before counting who is on call. */
 const lockingLeaveWorker = (table, where) => `
   export function createWorker({ db }) {

@@ -8,7 +8,8 @@
  *   - another transaction committed a change to a row this one changed, or
  *     selected with `forUpdate`, after this one began (first committer wins);
  *   - it is 'serializable' and one of its selects would now give other rows,
- *     or rows another transaction has changed since.
+ *     or rows another transaction has changed since (asked again over the
+ *     committed data with this transaction's own writes made before it).
  * A refused commit rejects with "could not serialize access …" and ends the
  * transaction; the work may be run again in a new one.
  */
@@ -52,7 +53,10 @@ export function createMemoryDatabase({ tables, roundTrip = async () => {} }) {
       await roundTrip();
       const tx = open(id);
       const rows = matching(tx.data[table], where);
-      tx.reads.push({ table, where, ids: rows.map((row) => row.id).sort().join() });
+      // The rows this transaction had written in the table so far (null: deleted), which the select saw.
+      const own = [...tx.writes].filter((key) => key.startsWith(`${table}/`)).map((key) => key.slice(table.length + 1))
+        .map((rowId) => [rowId, tx.data[table].get(rowId) ?? null]);
+      tx.reads.push({ table, where, ids: rows.map((row) => row.id).sort().join(), own });
       if (forUpdate) for (const row of rows) tx.locks.add(`${table}/${row.id}`);
       return rows.map((row) => ({ ...row }));
     },
@@ -91,7 +95,9 @@ export function createMemoryDatabase({ tables, roundTrip = async () => {} }) {
         throw new Error('could not serialize access due to concurrent update');
       }
       const stale = tx.isolation === 'serializable' && tx.reads.some((read) => {
-        const now = matching(committed[read.table], read.where).map((row) => row.id).sort();
+        const seen = new Map(committed[read.table]);
+        for (const [rowId, row] of read.own) row ? seen.set(rowId, row) : seen.delete(rowId);
+        const now = matching(seen, read.where).map((row) => row.id).sort();
         return now.join() !== read.ids || now.some((rowId) => version(`${read.table}/${rowId}`, versions) !== version(`${read.table}/${rowId}`, tx.seen));
       });
       if (stale) throw new Error('could not serialize access due to read/write dependencies among transactions');
