@@ -31,9 +31,78 @@ function othersLocks(world, worker, step, at) {
   return held;
 }
 
+/**
+ * Whether nothing may have recorded `send` (the README's accepted repeat): its
+ * worker died after it, or the first store call its delivery made after it
+ * failed (the one that would have recorded it; a release that fails after the
+ * record was written excuses nothing).
+ */
+function unrecorded(world, send) {
+  const died = world.crashed.get(send.worker);
+  if (died !== undefined && send.at <= died) return true;
+  const next = world.trace.find((s) => s.step > send.step.step && s.request === send.step.request && s.service === 'store');
+  return next !== undefined && next.result.startsWith('failed');
+}
+
+/**
+ * Exactly one notification per job, but for the one repeat the README accepts:
+ * when the worker that sent it died, or its store failed the call that would
+ * have recorded the send, a later delivery may send it again, once.
+ */
+const onceButForAnUnrecordedSend = {
+  end(world) {
+    const sends = world.sends.filter((s) => s.target === NOTIFICATION.target && s.method === NOTIFICATION.method);
+    if (sends.length === 1) return;
+    const job = world.deliveries[0].job;
+    const [first, second] = sends;
+    if (sends.length === 2 && unrecorded(world, first) && second.step.request !== first.step.request) return;
+    if (sends.length === 0) {
+      const acked = world.deliveries.filter((d) => d.acked)
+        .map((d) => `${d.worker} acknowledged delivery ${d.messageAttempt} with ${JSON.stringify(d.outcome)}, so the queue will not deliver it again`);
+      world.violate('onceButForAnUnrecordedSend', `${job} never got its notification${acked.length > 0 ? `: ${acked.join('; ')}` : ''}`);
+      return;
+    }
+    world.violate('onceButForAnUnrecordedSend',
+      `${job} got ${sends.length} notifications (by ${sends.map((s) => s.worker).join(' and ')}); it must get exactly one `
+      + '(a second only when the worker that sent the first died, or its store failed the call that would have recorded it)',
+      sends.map((s) => s.step));
+  },
+};
+
 /** Whether a call of the request a timer step belongs to was in flight when the timer fired. */
 function callInFlight(world, timer) {
   return world.trace.some((c) => c.step > timer.step && c.request === timer.request && c.issued !== undefined && c.issued < timer.at);
+}
+
+/**
+ * One scenario per store method: blue's delivery, and green's 5 s after it
+ * ended, each meet a failure of their first call of it on every key (a failed
+ * call did nothing, README); a retry of the call, or a redelivery, gets
+ * through. `failedKeys` remembers, per delivery (a redelivery is the same
+ * delivery, and every schedule has its own), the keys whose call already failed.
+ */
+function storeCallFails([method, maxWork]) {
+  const failedKeys = new WeakMap();
+  const firstOnKey = (call, key) => {
+    if (!failedKeys.has(call.delivery)) failedKeys.set(call.delivery, new Set());
+    const failed = failedKeys.get(call.delivery);
+    if (failed.has(key)) return false;
+    failed.add(key);
+    return true;
+  };
+  return {
+    name: `each delivery's first ${method} of a key fails`,
+    limits: { maxWork },
+    redeliver: REDELIVER,
+    faults: [{ target: 'store', method, fail: (args, call) => firstOnKey(call, String(args[0])) && 'store timed out' }],
+    deliveries: [
+      { worker: 'blue', job: 'job-7', at: 0 },
+      { worker: 'green', job: 'job-7', after: 0, delayMs: 5_000 },
+    ],
+    tests: [
+      { name: `a store ${method} that failed neither loses the notification nor repeats a recorded send`, property: 'onceButForAnUnrecordedSend' },
+    ],
+  };
 }
 
 /**
@@ -93,7 +162,7 @@ export default {
   // Locks live under lock:<jobId> (see the repository README); the properties about
   // claims judge only those keys.
   claimKeys: '^lock:',
-  properties: { neverWaitsForLock },
+  properties: { neverWaitsForLock, onceButForAnUnrecordedSend },
   limits: { maxLatencyMs: 1000, horizonMs: 120_000 },
   scenarios: [
     {
@@ -161,6 +230,23 @@ export default {
         { name: 'a worker that crashes after claiming does not block the job forever', property: 'exactlyOncePerJob' },
       ],
     },
+    // Blue dies right after its second, then its third write (its first is the
+    // scenario above): whatever it wrote, the job is still notified, once (or
+    // twice, when blue had sent and died before anything recorded it: the
+    // README's accepted repeat).
+    ...[2, 3].map((after) => ({
+      name: `a worker crashes right after its ${after === 2 ? 'second' : 'third'} write`,
+      limits: { maxWork: 2000 }, // one worker at a time: small
+      crash: { worker: 'blue', after },
+      redeliver: REDELIVER,
+      deliveries: [
+        { worker: 'blue', job: 'job-7', at: 0 },
+        { worker: 'green', job: 'job-7', at: 5_000 },
+      ],
+      tests: [
+        { name: `a worker that crashes after its ${after === 2 ? 'second' : 'third'} write leaves the job notified`, property: 'onceButForAnUnrecordedSend' },
+      ],
+    })),
     {
       // The README: a provider call may fail, and a call that fails has done nothing.
       name: 'the provider fails the first send',
@@ -197,6 +283,29 @@ export default {
         { name: 'a claim that failed is never taken for a granted one', property: 'exactlyOncePerJob' },
       ],
     },
+    {
+      // The provider is down for its first 25 s (the README sets no limit on
+      // its failures); the queue hands a repeat to green at 31 s, after a lock
+      // blue took at the start has run out, whatever blue is doing then.
+      name: 'the provider is down for 25 s and a repeat arrives after a lock taken at the start ran out',
+      redeliver: REDELIVER,
+      // The reference needs 200 steps of work; a fix that keeps its lock after
+      // a failed send until the lease ends, 5 300.
+      limits: { maxWork: 11_000 },
+      effects: [{ ...NOTIFICATION, fail: (args, call) => call.at < 25_000 && 'provider unavailable (503)' }],
+      deliveries: [
+        { worker: 'blue', job: 'job-7', at: 0 },
+        { worker: 'green', job: 'job-7', at: 31_000, maxAttempts: 1 },
+      ],
+      tests: [
+        { name: 'a notification the provider kept refusing is sent once it is back, whoever holds the job', property: 'exactlyOncePerJob' },
+      ],
+    },
+    // A failed read or release keeps a lock until its lease ends, and the
+    // redeliveries meanwhile find the job busy: correct fixes need up to 4 300
+    // steps of work there (a release by plain delete, or a lock kept after a
+    // failed send), under 1 000 elsewhere.
+    ...[['get', 9_000], ['set', 3_000], ['setIfAbsent', 3_000], ['compareAndDelete', 9_000], ['delete', 9_000]].map(storeCallFails),
     {
       name: 'the release fails after the notification was sent',
       limits: { maxWork: 2000 }, // one worker at a time: small
