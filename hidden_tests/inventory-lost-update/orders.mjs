@@ -13,6 +13,7 @@ export const STOCK = {
   'FH-LOT6-GEISHA-250': 1, // a declined card's bag comes back while two others want it
   'FH-LOT1-MARAGO-250': 1, // the cache fails a lone checkout's deletes (a lock's release, if it takes one)
   'FH-LOT2-MOKKA-250': 2, // the cache fails a declined card's give-back while another buyer wants a bag
+  'FH-LOT10-JAVA-250': 3, // a declined card's two-bag order
 };
 
 /**
@@ -44,6 +45,7 @@ export const ORDERS = {
   'FH-2603-48895': { sku: 'FH-LOT1-MARAGO-250', cacheFails: true },
   'FH-2603-51040': { sku: 'FH-LOT2-MOKKA-250', declined: true, giveBackFails: true },
   'FH-2603-51043': { sku: 'FH-LOT2-MOKKA-250' },
+  'FH-2603-51050': { sku: 'FH-LOT10-JAVA-250', quantity: 2, declined: true },
 };
 
 /** The cache key of a SKU's stock counter. */

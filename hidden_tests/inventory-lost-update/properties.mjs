@@ -82,7 +82,8 @@ export const noOversell = {
 
 /**
  * Every buyer with a good card is served while bags remain: contention is no
- * reason to refuse. A buyer whose card was declined, whose charge the PSP
+ * reason to refuse, and no order answers "sold-out" unless its coffee's
+ * counter held fewer bags than it asks for at some moment while it was handled. A buyer whose card was declined, whose charge the PSP
  * failed, or whose reservation the cache failed may go without; when such an
  * order was served all the same (a fix that repeats a failed call may serve
  * it), its bag is not there for the others. Nor is a bag whose give-back the
@@ -91,6 +92,14 @@ export const noOversell = {
 export const noNeedlessRefusal = {
   end(world) {
     for (const [sku, orders] of bySku(world)) {
+      const refused = orders.find((d) => d.outcome === 'sold-out' && !shortWhileHandled(world, d));
+      if (refused) {
+        world.violate('noNeedlessRefusal',
+          `${refused.job} (pod ${refused.worker}) answered "sold-out", but ${sku}'s counter held at least `
+          + `${plural(bagsOf(refused.job), 'bag')} all the while it was handled: a checkout answers "sold-out" only when it found `
+          + 'fewer bags than it asked for, and a cache call that failed is no such finding (throwing makes the storefront say "try again")');
+        return;
+      }
       const mayGoWithout = (d) => ORDERS[d.job].declined || ORDERS[d.job].pspFails || ORDERS[d.job].cacheFails;
       const buyers = orders.filter((d) => !mayGoWithout(d));
       const left = STOCK[sku] - orders.filter((d) => mayGoWithout(d) && d.outcome === 'confirmed').length
@@ -115,6 +124,17 @@ export const noNeedlessRefusal = {
     }
   },
 };
+
+/** Whether the counter of `d`'s coffee held fewer bags than `d` asks for at some moment while `d` was handled. */
+function shortWhileHandled(world, d) {
+  const sku = skuOf(d.job);
+  const handled = (operation) => world.trace.find((s) => s.operation === operation && s.key === d.job && s.worker === d.worker);
+  const [start, end] = [handled('receive'), handled('handle')];
+  if (!start || !end) return true;
+  const values = [counterAt(world, sku, start.step),
+    ...world.store.history(stockKey(sku)).filter((h) => h.step.step > start.step && h.step.step < end.step).map((h) => h.value)];
+  return values.some((value) => !(Number(value) >= bagsOf(d.job)));
+}
 
 /** What `sku`'s counter held right after trace step `upTo` (the bags loaded, before any write). */
 function counterAt(world, sku, upTo) {

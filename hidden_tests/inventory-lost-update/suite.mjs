@@ -191,6 +191,16 @@ export default ({ faultModel }) => {
         ],
       },
       {
+        // A declined card's order of two bags puts both back.
+        name: 'a declined card orders two of three bags',
+        store: opened('FH-LOT10-JAVA-250'),
+        limits: { maxWork: 2000 }, // one checkout: small
+        deliveries: [{ worker: '2xkqp', job: 'FH-2603-51050', at: 0 }],
+        tests: [
+          { name: "a declined card's two bags both go back on sale", property: 'stockConserved' },
+        ],
+      },
+      {
         name: 'the PSP fails a charge while another buyer checks out',
         // The fault model lets a charge fail having charged nothing; the
         // checkout then answers with an error and must put the bag back first.
@@ -206,12 +216,13 @@ export default ({ faultModel }) => {
       },
       {
         // The fault model lets a cache call fail having done nothing: one
-        // buyer's first write of each kind fails (its reservation, whatever
-        // call makes it, and anything it writes before), and that checkout may
-        // answer with an error, while the other buyer goes for the same last bag.
+        // buyer's first read and first write of each kind fail (its
+        // reservation, whatever calls make it, and anything it writes before),
+        // and that checkout may answer with an error, never "sold-out", while
+        // the other buyer goes for the same last bag.
         name: 'the cache fails a reservation while another buyer wants the last bag',
         store: opened('FH-LOT3-CATURRA-250'),
-        faults: WRITES.map((method) => ({
+        faults: ['get', ...WRITES].map((method) => ({
           target: 'store', method, fail: (args, call) => ORDERS[call.job]?.cacheFails && call.failures === 0 && 'cache timed out',
         })),
         deliveries: [
@@ -221,7 +232,7 @@ export default ({ faultModel }) => {
         tests: [
           { name: 'a reservation the cache failed never costs or sells a bag', property: 'stockConserved' },
           { name: 'the last bag is never sold twice when the cache fails a write', property: 'noOversell' },
-          { name: 'the other buyer still gets the last bag', property: 'noNeedlessRefusal' },
+          { name: 'the other buyer still gets the last bag, and nobody hears "sold-out" while it is there', property: 'noNeedlessRefusal' },
         ],
       },
       {
