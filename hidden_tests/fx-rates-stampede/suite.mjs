@@ -46,13 +46,30 @@ const oneRatewireRequestPerCurrency = {
       if (calls.length <= 1) continue;
       const refused = calls.filter((s) => /429/.test(s.result)).length;
       const asking = [...new Set(calls.map((s) => s.worker))].join(' and ');
+      const cached = writtenBeforeAsking(world, calls[0], calls[1]);
+      const late = cached
+        ? ` (${calls[1].worker} asked at ${calls[1].issued ?? calls[1].at} ms, after ${calls[0].worker} had fetched the rate and `
+          + `written it to the store at step ${cached.step}: a page that takes a load over looks for the rate again before asking Ratewire)`
+        : '';
       world.violate('oneRatewireRequestPerCurrency',
         `Ratewire was asked for ${currency} ${calls.length} times (by ${asking}) for requests that arrived together`
-        + `${refused > 0 ? `, and refused ${refused} of them with 429` : ''}: they should have shared one request`, calls);
+        + `${refused > 0 ? `, and refused ${refused} of them with 429` : ''}: they should have shared one request${late}`, calls);
       return;
     }
   },
 };
+
+/**
+ * The store write that the request of Ratewire call `first` made after its
+ * answer and before the request of `second` last called the store ahead of
+ * asking Ratewire itself, if any: the rate was there to be found.
+ */
+function writtenBeforeAsking(world, first, second) {
+  const lastLook = world.trace.filter((s) => s.request === second.request && s.step < second.step && s.service === 'store').at(-1);
+  if (!lastLook) return undefined;
+  return world.trace.find((s) => s.request === first.request && s.step > first.step && s.step < lastLook.step
+    && s.service === 'store' && ['set', 'setIfAbsent', 'compareAndSet'].includes(s.operation));
+}
 
 /** The deliveries that arrived at or after `from` ms, on processes that did not crash. */
 const arrivedFrom = (world, from) => world.deliveries.filter((d) => !world.crashed.has(d.worker) && d.at >= from);
@@ -243,6 +260,21 @@ export default ({ services, faultModel }) => {
           { name: 'a slow Ratewire answer is not requested twice', property: 'oneRatewireRequestPerCurrency' },
           { name: 'no request keeps calling the store without end while Ratewire is slow', property: 'boundedCalls' },
           { name: `pages waiting for a slow Ratewire answer look at the store at most every ${pollMs} ms`, property: 'pacedPolls' },
+        ],
+      },
+      {
+        // A page may ask at any moment while another page's load is under
+        // way, right up to its end: between the load's last two store calls
+        // too, when the rate is fetched but not yet cached.
+        name: 'a page asks for the EUR rate at any moment while another page loads it',
+        limits: { maxDelays: 0, maxWork: 6_000 },
+        deliveries: [
+          { worker: 'blue', job: 'eur-1', at: 0 },
+          { worker: 'green', job: 'eur-2', during: 0 },
+        ],
+        tests: [
+          { name: 'a page that asks while the rate is loaded shares the Ratewire request', property: 'oneRatewireRequestPerCurrency' },
+          { name: 'a page that asks while the rate is loaded gets it', property: 'allDeliveriesAcked' },
         ],
       },
       {
