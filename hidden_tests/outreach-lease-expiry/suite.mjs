@@ -56,6 +56,19 @@ const RENEWALS = ['compareAndExpire', 'expire'];
 const failFirstRenewal = (args, call) => call.worker === 'outreach-0'
   && String(args[0]).startsWith('claim:') && call.failures === 0 && 'store timed out';
 
+/** The store calls that write something other than a claim. */
+const CANDIDATE_WRITES = ['set', 'setIfAbsent', 'compareAndDelete', 'delete'];
+
+/** Deliveries whose first write about a candidate already failed (every schedule has its own). */
+const failedOnce = new WeakSet();
+
+/** Fails a delivery's first write of a key that is not a claim, on its first attempt only. */
+const failFirstCandidateWrite = (args, call) => {
+  if (String(args[0]).startsWith('claim:') || call.delivery?.attempt !== 1 || failedOnce.has(call.delivery)) return false;
+  failedOnce.add(call.delivery);
+  return 'store timed out';
+};
+
 /**
  * The numbers of the dossier's fault model the worlds are built from.
  * @param {object | null} faultModel
@@ -276,6 +289,25 @@ export default ({ faultModel }) => {
     tests: [
       { name: 'a failed claim never costs a candidate an e-mail or sends one twice', property: 'exactlyOncePerJob' },
       { name: 'a worker whose claim failed once still releases its claim when done', property: 'claimsReleased' },
+    ],
+  });
+  scenarios.push({
+    // The README: any store call may fail, having done nothing, a write about
+    // a candidate too: outreach-0's first one on the shard's first offer fails
+    // (its reservation of the first candidate, in the reference). That may
+    // cost the run, never the candidate its e-mail.
+    name: 'a write about a candidate fails, and the shard is offered again',
+    redeliver: t.redeliver(3),
+    // The clock waits for calls in flight: the reference needs 160 steps of
+    // work, a fix that reads its session before each reservation 5 000.
+    limits: { maxDelays: 0, maxWork: 6_000 },
+    faults: CANDIDATE_WRITES.map((method) => ({ target: 'store', method, fail: failFirstCandidateWrite })),
+    expect: idsOf('shard-14'),
+    deliveries: [
+      { worker: 'outreach-0', job: 'shard-14', at: 0 },
+    ],
+    tests: [
+      { name: 'a failed write about a candidate never costs it its e-mail or sends one twice', property: 'exactlyOncePerJob' },
     ],
   });
   scenarios.push({
