@@ -14,6 +14,8 @@ type scenarioWorld struct {
 	Name             string              `json:"name"`
 	LatencyMs        map[string][2]int64 `json:"latencyMs"`
 	Fails            []string            `json:"fails"`
+	FailedCalls      []string            `json:"failedCalls"`
+	Calls            map[string][]string `json:"calls"`
 	MaxDelays        int                 `json:"maxDelays"`
 	Paces            int                 `json:"paces"`
 	HorizonMs        int64               `json:"horizonMs"`
@@ -215,8 +217,29 @@ func (g *gapFinder) failures(m challenges.FaultModel) {
 				fix = fmt.Sprintf("give some scenario faults: [{ target: '%s', method, fail(args, call) }]", r.Name)
 			}
 			g.add("effects", fmt.Sprintf("the fault model says %s calls can fail (%s), but no scenario fails one", r.Name, strings.Join(kinds, ", ")), fix)
+			continue
+		}
+		if never := g.neverFailed(r); len(never) > 0 {
+			g.add("faults", fmt.Sprintf("the fault model says %s can fail these calls too, but no scenario fails them: %s; code that mishandles such a failure passes",
+				r.Name, strings.Join(never, ", ")),
+				fmt.Sprintf("fail each of them once in some scenario: faults: [{ target: '%s', method, fail(args, call) }], or an effect's fail", r.Name))
 		}
 	}
+}
+
+// neverFailed returns the methods of remote r that the fault model lets fail
+// (its failures' calls, or every method the code gets when a failure names
+// none) and that no scenario fails.
+func (g *gapFinder) neverFailed(r challenges.Remote) []string {
+	var never []string
+	// Every world lists the same calls: the subject's.
+	for _, method := range g.worlds[0].Calls[r.Name] {
+		failed := slices.ContainsFunc(g.worlds, func(w scenarioWorld) bool { return slices.Contains(w.FailedCalls, r.Name+"."+method) })
+		if r.CanFail(method) && !failed {
+			never = append(never, method)
+		}
+	}
+	return never
 }
 
 // crashes reports a suite that never crashes a worker the model says can

@@ -33,6 +33,8 @@ func world(name string) scenarioWorld {
 		Name:             name,
 		LatencyMs:        map[string][2]int64{"store": {0, 1000}, "provider": {100, 2000}},
 		Fails:            []string{"provider"},
+		FailedCalls:      []string{"provider.send"},
+		Calls:            map[string][]string{"store": {"get", "setIfAbsent"}, "provider": {"send"}},
 		MaxDelays:        2,
 		Paces:            2,
 		RedeliverEveryMs: &every,
@@ -84,6 +86,11 @@ func TestSuiteGaps(t *testing.T) {
 		}, "scenarios[0].redeliver", "delivers work once"},
 		{"failures never injected", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Fails = nil },
 			"effects", "provider calls can fail (error), but no scenario fails one"},
+		{"a call the model lets fail that never fails", func(m *challenges.FaultModel, w *scenarioWorld) {
+			m.Remotes[0].Failures = []challenges.Failure{{Kind: "error", Effect: "none"}}
+			w.Fails = append(w.Fails, "store")
+			w.FailedCalls = append(w.FailedCalls, "store.setIfAbsent")
+		}, "faults", "store can fail these calls too, but no scenario fails them: get"},
 		{"crashes the model does not allow", func(m *challenges.FaultModel, _ *scenarioWorld) { m.Crashes = "none" },
 			"scenarios[0].crash", "workers do not die"},
 		{"no freeze outlasts the lease", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Pauses = nil; w.StallMs = 20_000 },
@@ -104,7 +111,7 @@ func TestSuiteGaps(t *testing.T) {
 			m, w := model(), world("narrow")
 			tt.narrow(&m, &w)
 			first := world("wide")
-			if tt.field == "effects" || tt.field == "scenarios" {
+			if tt.field == "effects" || tt.field == "scenarios" || tt.field == "faults" {
 				// A gap of the whole suite: no scenario explores it.
 				first = w
 				first.Name = "wide"

@@ -55,6 +55,12 @@ type Latency struct {
 	Max Duration `json:"max" yaml:"max"`
 }
 
+// CanFail reports whether the model lets a call of method fail: some failure
+// names it, or names no calls at all.
+func (r Remote) CanFail(method string) bool {
+	return slices.ContainsFunc(r.Failures, func(f Failure) bool { return len(f.Calls) == 0 || slices.Contains(f.Calls, method) })
+}
+
 // Failure is one way calls to a remote can fail.
 type Failure struct {
 	// Calls are the methods that can fail this way; every call when empty.

@@ -110,14 +110,14 @@ function latencyOf(scenario, name) {
 
 /**
  * What one scenario explores of the world: the latency range of each remote the
- * subject gets, the effects it fails, the delay bound, the horizon, redelivery, the
+ * subject gets (calls: each remote's methods), the remotes and calls it fails, the delay bound, the horizon, redelivery, the
  * same job delivered twice (overlapping: both start on their own; sequential: one
  * after another's end, or a redelivery), crashes, stalls, pauses, and the
  * properties its tests name.
  */
-function worldOf(scenario, remotes) {
+function worldOf(scenario, calls) {
   const latencyMs = {};
-  for (const name of remotes) {
+  for (const name of Object.keys(calls)) {
     const range = latencyOf(scenario, name);
     if (range) latencyMs[name] = range;
   }
@@ -128,6 +128,8 @@ function worldOf(scenario, remotes) {
     name: scenario.name,
     latencyMs,
     fails: [...new Set([...scenario.effects.filter((e) => typeof e.fail === 'function'), ...scenario.faults].map((e) => e.target))],
+    failedCalls: [...new Set([...scenario.effects.filter((e) => typeof e.fail === 'function'), ...scenario.faults].map((e) => `${e.target}.${e.method}`))],
+    calls,
     maxDelays: scenario.limits.maxDelays,
     paces: scenario.limits.paces,
     horizonMs: scenario.limits.horizonMs,
@@ -145,8 +147,12 @@ function worldOf(scenario, remotes) {
 /** What every scenario of a suite explores (worldOf). */
 function worldsOf(suite) {
   const prepared = prepareSuite(suite, faultModel);
-  const remotes = [...new Set(remoteSpecs(prepared.subject.deps, 'subject.deps').map(({ spec }) => spec.name))];
-  return prepared.scenarios.map((scenario) => worldOf(scenario, remotes));
+  // Each remote the subject gets, with the methods the code may call on it.
+  const calls = {};
+  for (const { spec } of remoteSpecs(prepared.subject.deps, 'subject.deps')) {
+    calls[spec.name] = [...new Set([...(calls[spec.name] ?? []), ...(spec.methods ?? [])])];
+  }
+  return prepared.scenarios.map((scenario) => worldOf(scenario, calls));
 }
 
 /** Every scenario's work budget, added up: what the whole suite may run. */
