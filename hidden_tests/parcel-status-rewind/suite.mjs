@@ -242,6 +242,27 @@ export default ({ faultModel }) => {
       ],
     });
   }
+  if (m.storeFails) {
+    scenarios.push({
+      // A read fails too: tracker-b's first read of the parcel's status, on
+      // the first delivery of an event older than the one shown, while
+      // tracker-a records a newer one. A failed read says nothing about what
+      // the page shows.
+      name: 'the store fails a tracker\'s read of the status, and the queue delivers the event again',
+      store: shownBefore('evt-7f3a-0008'),
+      redeliver: m.redeliver,
+      faults: [{
+        target: 'store', method: 'get',
+        fail: (args, call) => call.worker === 'tracker-b' && call.delivery?.attempt === 1 && call.failures === 0 && PARCEL_OF_KEY.has(args[0])
+          && 'store get failed: LOADING Redis is loading the dataset in memory',
+      }],
+      deliveries: [at0('tracker-b', 'evt-7f3a-0009'), at0('tracker-a', 'evt-7f3a-0010')],
+      tests: [
+        { name: 'a read that failed never takes the page back to an older event', property: 'neverBack' },
+        { name: 'the newest event is shown once a failed read is tried again', property: 'newestShown' },
+      ],
+    });
+  }
   if (m.overlapping) {
     scenarios.push({
       name: 'the same event reaches the second tracker at any moment of the first one\'s handling',

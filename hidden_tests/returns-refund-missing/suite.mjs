@@ -252,6 +252,27 @@ export default ({ faultModel }) => {
     });
   }
 
+  // A read may fail as well (the model fails any call): every read of blue's
+  // first attempt at each command fails, the approval's and housekeeping's. A
+  // failed query says nothing about what is owed.
+  if (db.failures.length > 0) {
+    const fail = (args, call) => call.worker === 'blue' && call.delivery?.attempt === 1
+      && 'returns-db: connection reset while reading; nothing was read';
+    scenarios.push({
+      name: "the database fails every read of blue's first attempts",
+      limits: oneAtATime,
+      services: world([RETURNS.parka, RETURNS.tent]),
+      redeliver,
+      faults: ['get', 'query'].map((method) => ({ target: 'db', method, fail })),
+      deliveries: [approve(RETURNS.parka, 'blue', 0), tickAfter('blue', 1, 0), tick('green', 2, lastTickAt)],
+      tests: [
+        { name: 'an approval whose reads failed is announced once it is written', property: 'noLostRefund' },
+        { name: 'nothing is announced for a return a failed read left unapproved', property: 'noEventWithoutApproval' },
+        { name: 'an approval whose reads failed is answered truly', property: 'answersTrue' },
+      ],
+    });
+  }
+
   // The README: a worker can die at any point; its unanswered command goes to
   // green after the visibility timeout.
   if (crashes) {
