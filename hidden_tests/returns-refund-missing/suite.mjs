@@ -231,46 +231,30 @@ export default ({ faultModel }) => {
     });
   }
 
-  // The README: a database write may fail, having written nothing. Every
-  // write of blue's first attempt at each command fails, the approval's and
-  // housekeeping's; the queue delivers them again.
+  // The README: a database call may fail, having done nothing. Every write,
+  // then every read, of blue's first attempt at each command fails, the
+  // approval's and housekeeping's; the queue delivers them again. A failed
+  // query says nothing about what is owed.
   if (db.failures.length > 0) {
-    const fail = (args, call) => call.worker === 'blue' && call.delivery?.attempt === 1
-      && 'returns-db: primary failover in progress, nothing was written';
-    scenarios.push({
-      name: "the database fails every write of blue's first attempts",
+    const blueFirstAttemptsFail = (what, methods, error, tests) => ({
+      name: `the database fails every ${what} of blue's first attempts`,
       limits: oneAtATime,
       services: world([RETURNS.parka, RETURNS.tent]),
       redeliver,
-      faults: WRITES.map((method) => ({ target: 'db', method, fail })),
+      faults: methods.map((method) => ({ target: 'db', method, fail: (args, call) => call.worker === 'blue' && call.delivery?.attempt === 1 && error })),
       deliveries: [approve(RETURNS.parka, 'blue', 0), tickAfter('blue', 1, 0), tick('green', 2, lastTickAt)],
-      tests: [
-        { name: 'nothing is announced for an approval the database did not write', property: 'noEventWithoutApproval' },
-        { name: 'an approval written on its second delivery is announced', property: 'noLostRefund' },
-        { name: 'an approval the database failed is answered once it is written', property: 'answersTrue' },
-      ],
+      tests,
     });
-  }
-
-  // A read may fail as well (the model fails any call): every read of blue's
-  // first attempt at each command fails, the approval's and housekeeping's. A
-  // failed query says nothing about what is owed.
-  if (db.failures.length > 0) {
-    const fail = (args, call) => call.worker === 'blue' && call.delivery?.attempt === 1
-      && 'returns-db: connection reset while reading; nothing was read';
-    scenarios.push({
-      name: "the database fails every read of blue's first attempts",
-      limits: oneAtATime,
-      services: world([RETURNS.parka, RETURNS.tent]),
-      redeliver,
-      faults: ['get', 'query'].map((method) => ({ target: 'db', method, fail })),
-      deliveries: [approve(RETURNS.parka, 'blue', 0), tickAfter('blue', 1, 0), tick('green', 2, lastTickAt)],
-      tests: [
-        { name: 'an approval whose reads failed is announced once it is written', property: 'noLostRefund' },
-        { name: 'nothing is announced for a return a failed read left unapproved', property: 'noEventWithoutApproval' },
-        { name: 'an approval whose reads failed is answered truly', property: 'answersTrue' },
-      ],
-    });
+    scenarios.push(blueFirstAttemptsFail('write', WRITES, 'returns-db: primary failover in progress, nothing was written', [
+      { name: 'nothing is announced for an approval the database did not write', property: 'noEventWithoutApproval' },
+      { name: 'an approval written on its second delivery is announced', property: 'noLostRefund' },
+      { name: 'an approval the database failed is answered once it is written', property: 'answersTrue' },
+    ]));
+    scenarios.push(blueFirstAttemptsFail('read', ['get', 'query'], 'returns-db: connection reset while reading; nothing was read', [
+      { name: 'an approval whose reads failed is announced once it is written', property: 'noLostRefund' },
+      { name: 'nothing is announced for a return a failed read left unapproved', property: 'noEventWithoutApproval' },
+      { name: 'an approval whose reads failed is answered truly', property: 'answersTrue' },
+    ]));
   }
 
   // The README: a worker can die at any point; its unanswered command goes to
