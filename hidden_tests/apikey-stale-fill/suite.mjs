@@ -38,6 +38,18 @@ const CHANGES = {
   'revoke-1': { kind: 'revoke' },
   'revoke-2': { kind: 'revoke' },
   'scopes-1': { kind: 'set-scopes', scopes: ['orders:read'] },
+  'scopes-2': { kind: 'set-scopes', scopes: ['orders:read', 'orders:write'] },
+};
+
+/** A change's store calls, counted per delivery, for the fault that fails its second one. */
+const changeCalls = new WeakMap();
+
+/** Fails the second cache call of a change's first attempt, whichever method it is, once the first one went through. */
+const failChangesSecondCall = (args, call) => {
+  if (!CHANGES[call.job] || call.delivery?.attempt !== 1) return false;
+  const n = (changeCalls.get(call.delivery) ?? 0) + 1;
+  changeCalls.set(call.delivery, n);
+  return n === 2 && 'cache timed out';
 };
 
 /** What the edge answers for a request with this row (src/auth/authorize.js, restated). */
@@ -278,6 +290,57 @@ export default ({ faultModel }) => {
         tests: [
           { name: 'a change is shown as saved only once requests can no longer see the old key', property: 'changesHoldOnceSaved' },
           { name: 'a change whose cache call failed is saved when the console tries again', property: 'allDeliveriesAcked' },
+        ],
+      },
+      {
+        // The revoke's second call to the cache fails, whichever call that
+        // is, after its first one went through: a change that clears the
+        // entry and then bumps a generation, or marks and then clears it,
+        // must not show itself saved with half of that done. The reference
+        // needs 890 steps of work here, a lease deleted only when present 1 570.
+        name: "the cache fails the revoke's second call",
+        limits: { maxWork: 3_000 },
+        faults: STORE.map((method) => ({ target: 'store', method, fail: failChangesSecondCall })),
+        deliveries: [
+          request('blue', 'rq-1', { at: 0 }),
+          request('green', 'revoke-1', { at: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
+        ],
+        tests: [
+          { name: 'a change whose second cache call failed is shown as saved only once requests can no longer see the old key', property: 'changesHoldOnceSaved' },
+        ],
+      },
+      {
+        // The scopes are cut and then put back, the same kind of change
+        // twice: whatever the first change left in the cache, the second
+        // must leave something a lookup in flight can tell apart from it.
+        // The reference needs 990 steps of work here, a lease deleted only
+        // when present 1 390.
+        name: 'the scopes are cut and put back while a request looks the key up',
+        deliveries: [
+          request('green', 'scopes-1', { at: 0 }),
+          request('blue', 'rq-1', { after: 0, delayMs: 0 }),
+          request('green', 'scopes-2', { after: 0, delayMs: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
+        ],
+        tests: [
+          { name: 'after the same kind of change twice, requests are decided on the latest saved one', property: 'changesHoldOnceSaved' },
+        ],
+      },
+      {
+        // Two people change the key in the console at the same moment, one
+        // change reaching each process: whichever is committed last is what
+        // requests must see once both are saved. The reference needs 440
+        // steps of work here.
+        name: 'two changes to the key at the same moment, one on each process',
+        limits: { maxWork: 2_500 },
+        deliveries: [
+          request('blue', 'scopes-1', { at: 0 }),
+          request('green', 'revoke-1', { at: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
+        ],
+        tests: [
+          { name: 'two changes saved at the same moment leave requests decided on the one committed last', property: 'changesHoldOnceSaved' },
         ],
       },
       {
