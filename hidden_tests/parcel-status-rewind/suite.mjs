@@ -11,9 +11,11 @@
 //
 // The data does not let an order other than `seq` get lucky: two events of one
 // parcel carry the same second (the depot's belt scans a parcel in and loads
-// it on the van together), event 10 follows event 9 (10 sorts before 9 as
-// text), and a later event can have an earlier status (back at the depot after
-// a failed delivery).
+// it on the van together), a later event carries an earlier second (the
+// courier's handheld runs behind the warehouse's clock), event 10 follows
+// event 9 (10 sorts before 9 as text), a later event can have an earlier
+// status (back at the depot after a failed delivery), and a later event can
+// repeat the status shown (out for delivery again the next day).
 
 const STORE = ['get', 'set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete', 'delete', 'incrBy', 'expire', 'compareAndExpire'];
 
@@ -22,6 +24,7 @@ const WRITES = ['set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete', 'dele
 
 const RETURNED = 'PX-4471-0932';
 const RETRIED = 'PX-5520-1187';
+const COLLECTED = 'PX-6038-2245';
 
 /** Every Swiftline event of the scenarios, by job (its queue message id). */
 const EVENTS = {
@@ -32,6 +35,11 @@ const EVENTS = {
   'evt-91c2-0003': { parcelId: RETRIED, seq: 3, status: 'out_for_delivery', occurredAt: '2026-11-20T07:03:52Z', location: 'Leeds depot' },
   'evt-91c2-0004': { parcelId: RETRIED, seq: 4, status: 'delivery_attempted', occurredAt: '2026-11-20T13:20:17Z', location: 'LS12 4PA' },
   'evt-91c2-0005': { parcelId: RETRIED, seq: 5, status: 'at_depot', occurredAt: '2026-11-20T17:45:02Z', location: 'Leeds depot' },
+  'evt-91c2-0006': { parcelId: RETRIED, seq: 6, status: 'out_for_delivery', occurredAt: '2026-11-21T07:04:18Z', location: 'Leeds depot' },
+  // The courier's handheld runs 40 s behind the warehouse's label printer:
+  // the parcel was collected after its label was printed, at an earlier second.
+  'evt-c40d-0001': { parcelId: COLLECTED, seq: 1, status: 'label_created', occurredAt: '2026-11-21T14:02:10Z', location: 'Fernhill warehouse' },
+  'evt-c40d-0002': { parcelId: COLLECTED, seq: 2, status: 'collected', occurredAt: '2026-11-21T14:01:48Z', location: 'Fernhill warehouse' },
 };
 
 /** The latest virtual time of a schedule, in ms: every scenario but the freeze ends by then. */
@@ -46,7 +54,7 @@ const HORIZON_MS = 300_000;
 const FREEZE_MS = HORIZON_MS;
 
 const keyOf = (parcelId) => `parcel:${parcelId}:status`;
-const PARCEL_OF_KEY = new Map([RETURNED, RETRIED].map((p) => [keyOf(p), p]));
+const PARCEL_OF_KEY = new Map([RETURNED, RETRIED, COLLECTED].map((p) => [keyOf(p), p]));
 
 /** The document a tracker that recorded `job` earlier left in the store: the scenario's starting point. */
 const shownBefore = (job) => ({
@@ -166,10 +174,11 @@ export default ({ faultModel }) => {
       ],
     },
     {
-      // A parcel's first events: the store holds no document for it yet.
+      // A parcel's first events: the store holds no document for it yet. The
+      // second was scanned on a clock 40 s behind the first one's.
       name: 'the first two events of a new parcel reach the two trackers at once',
       redeliver: m.redeliver,
-      deliveries: [at0('tracker-a', 'evt-7f3a-0007'), at0('tracker-b', 'evt-7f3a-0008')],
+      deliveries: [at0('tracker-a', 'evt-c40d-0001'), at0('tracker-b', 'evt-c40d-0002')],
       tests: [
         { name: 'a new parcel shows its newest event once its first events are handled', property: 'newestShown' },
         { name: 'a new parcel\'s page never goes back to its first event', property: 'neverBack' },
@@ -208,6 +217,18 @@ export default ({ faultModel }) => {
       ],
     },
   ];
+  scenarios.push({
+    // The parcel was out for delivery, then back at the depot after a failed
+    // attempt, and out for delivery again the next day: the newest event
+    // repeats the status of the one shown while the one between is in flight.
+    name: 'out for delivery again the next day, while the evening\'s return to the depot is handled',
+    store: shownBefore('evt-91c2-0003'),
+    redeliver: m.redeliver,
+    deliveries: [at0('tracker-a', 'evt-91c2-0006'), at0('tracker-b', 'evt-91c2-0005')],
+    tests: [
+      { name: 'an event with the same status as the one shown, but newer, is shown', property: 'newestShown' },
+    ],
+  });
   if (m.pauses) {
     scenarios.push({
       name: 'out for delivery and delivered reach the two trackers at once, and one tracker freezes at any point',
