@@ -23,10 +23,53 @@ function approvedEvents(world) {
 const returnNow = (world, id) => world.services.state('db').tables.returns.get(id);
 const money = (cents) => (cents / 100).toFixed(2);
 
-/** Every return approved in the schedule has its return.approved event on the returns topic. */
+/** Whether a delivery's call failed: a failed call excuses a run that did not get its work done. */
+const callFailed = (world, request) => world.trace.some((s) => s.request === request && /^failed/.test(s.result));
+
+/**
+ * The README's "next housekeeping run": the first run that starts once every
+ * command is answered, overlaps no other run (a run another one is busy
+ * beside may leave the work to it), and ends on a live worker with none of
+ * its calls failed (a bus that refuses excuses it). Null when the schedule
+ * has none; then only the end of the schedule is judged.
+ */
+function nextCleanRun(world) {
+  const steps = world.trace;
+  if (world.deliveries.some((d) => /^(approve|cancel)-/.test(d.job) && !d.acked)) return null;
+  const answered = Math.max(0, ...steps.filter((s) => s.operation === 'handle' && /^(approve|cancel)-/.test(s.key)).map((s) => s.step));
+  const runs = steps.filter((s) => s.operation === 'receive' && /^tick-/.test(s.key)).map((received) => {
+    const handled = steps.find((s) => s.operation === 'handle' && s.request === received.request);
+    const crash = steps.find((s) => s.operation === 'crash' && s.worker === received.worker && s.step > received.step);
+    return { received, handled, until: handled?.step ?? crash?.step ?? Infinity };
+  });
+  for (const run of runs) {
+    if (run.received.step <= answered || !run.handled || !/^returned /.test(run.handled.result) || callFailed(world, run.received.request)) continue;
+    if (runs.some((other) => other !== run && other.received.step < run.until && other.until > run.received.step)) continue;
+    return run;
+  }
+  return null;
+}
+
+/**
+ * Every return approved in the schedule has its return.approved event on the
+ * returns topic: by the end, and already when the next housekeeping run after
+ * the commands were answered has ended.
+ */
 export const noLostRefund = {
   end(world) {
     const events = approvedEvents(world).filter((e) => e.topic === 'returns');
+    const run = nextCleanRun(world);
+    if (run) {
+      for (const [id, step] of approvals(world)) {
+        if (events.some((e) => e.event.returnId === id && e.step.step < run.handled.step)) continue;
+        world.violate('noLostRefund',
+          `${id} was approved at step ${step.step}, and every command was answered before ${run.received.request} (${run.received.worker}) `
+          + `started at step ${run.received.step}, yet that housekeeping run ended at step ${run.handled.step}, alone and with no call failed, `
+          + `without a return.approved event for ${id} on the returns topic: the README promises the event once the next housekeeping run has ended`,
+          [step, run.received, run.handled]);
+        return;
+      }
+    }
     for (const [id, step] of approvals(world)) {
       if (events.some((e) => e.event.returnId === id)) continue;
       const elsewhere = approvedEvents(world).find((e) => e.event.returnId === id);
@@ -59,6 +102,9 @@ export const noEventWithoutApproval = {
         wrong = `a return.approved event for ${id} was published at step ${e.step.step}, before the approval was written at step ${at.step}: refunds pays for an approval the database did not have yet`;
       } else if (e.event.amountCents !== ret.amountCents || e.event.orderId !== ret.orderId) {
         wrong = `the return.approved event for ${id} says order ${e.event.orderId}, ${money(e.event.amountCents ?? 0)}, but the return is order ${ret.orderId}, ${money(ret.amountCents)}`;
+      } else if (e.event.approvedBy !== ret.approvedBy || e.event.approvedAt !== ret.approvedAt) {
+        wrong = `the return.approved event for ${id} says it was approved by ${e.event.approvedBy} at ${e.event.approvedAt}, `
+          + `but the return was approved by ${ret.approvedBy} at ${ret.approvedAt}: the event's fields are the return's`;
       }
       if (wrong) {
         world.violate('noEventWithoutApproval', wrong, [e.step, at].filter(Boolean));
