@@ -258,8 +258,9 @@ export default ({ faultModel }) => {
         effects: [kestrelCapture((args, call) => call.failures === 0 && failure(args[0]?.paymentId))],
         redeliver,
         // The reference needs 2 500 steps of work at both paces; a release that
-        // reads the record and then deletes it, 8 050.
-        limits: { maxDelays: 1, maxWork: 16_000 },
+        // reads the record and then deletes it, 8 050; a failed capture left as
+        // a tombstone that the retry clears, 47 950.
+        limits: { maxDelays: 1, maxWork: 64_000 },
         deliveries: [
           { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
           { worker: api1, job: 'pay_5mQ2rT8vXc', at: firstRetryAt },
@@ -297,6 +298,21 @@ export default ({ faultModel }) => {
         ],
         tests: [
           { name: 'a request that reuses a key for another amount is refused', property: 'reusedKeyRefused' },
+        ],
+      },
+      {
+        // The caller's bug, at once: the key with its amount on one instance
+        // and with another amount on the other. Whichever request takes the
+        // key, the card is captured once for it (README: at most once per
+        // key, however many times and to whichever instances it is sent).
+        name: 'the Idempotency-Key arrives with two amounts at once',
+        expect: ['pay_5mQ2rT8vXc'],
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
+          { worker: api1, job: `${REUSED}pay_5mQ2rT8vXc`, at: 0 },
+        ],
+        tests: [
+          { name: 'a key sent with two amounts at once is captured once', property: 'exactlyOncePerJob' },
         ],
       },
       {
