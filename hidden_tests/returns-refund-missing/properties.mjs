@@ -23,8 +23,21 @@ function approvedEvents(world) {
 const returnNow = (world, id) => world.services.state('db').tables.returns.get(id);
 const money = (cents) => (cents / 100).toFixed(2);
 
-/** Whether a delivery's call failed: a failed call excuses a run that did not get its work done. */
-const callFailed = (world, request) => world.trace.some((s) => s.request === request && /^failed/.test(s.result));
+/**
+ * The step at which a delivery (a request label) answered after step `after`,
+ * if it ended well: it returned, and none of its calls failed. Null otherwise.
+ */
+function endedWell(world, request, after) {
+  const handled = world.trace.find((s) => s.operation === 'handle' && s.request === request && s.step > after);
+  const failed = world.trace.some((s) => s.request === request && /^failed/.test(s.result));
+  return handled && /^returned /.test(handled.result) && !failed ? handled.step : null;
+}
+
+/** The step by which every command was answered, or null while one is unanswered. */
+function commandsAnsweredAt(world) {
+  if (world.deliveries.some((d) => /^(approve|cancel)-/.test(d.job) && !d.acked)) return null;
+  return Math.max(0, ...world.trace.filter((s) => s.operation === 'handle' && /^(approve|cancel)-/.test(s.key)).map((s) => s.step));
+}
 
 /**
  * The README's "next housekeeping run": the first run that starts once every
@@ -35,15 +48,15 @@ const callFailed = (world, request) => world.trace.some((s) => s.request === req
  */
 function nextCleanRun(world) {
   const steps = world.trace;
-  if (world.deliveries.some((d) => /^(approve|cancel)-/.test(d.job) && !d.acked)) return null;
-  const answered = Math.max(0, ...steps.filter((s) => s.operation === 'handle' && /^(approve|cancel)-/.test(s.key)).map((s) => s.step));
+  const answered = commandsAnsweredAt(world);
+  if (answered === null) return null;
   const runs = steps.filter((s) => s.operation === 'receive' && /^tick-/.test(s.key)).map((received) => {
     const handled = steps.find((s) => s.operation === 'handle' && s.request === received.request);
     const crash = steps.find((s) => s.operation === 'crash' && s.worker === received.worker && s.step > received.step);
     return { received, handled, until: handled?.step ?? crash?.step ?? Infinity };
   });
   for (const run of runs) {
-    if (run.received.step <= answered || !run.handled || !/^returned /.test(run.handled.result) || callFailed(world, run.received.request)) continue;
+    if (run.received.step <= answered || endedWell(world, run.received.request, run.received.step) === null) continue;
     if (runs.some((other) => other !== run && other.received.step < run.until && other.until > run.received.step)) continue;
     return run;
   }
@@ -179,18 +192,12 @@ export const answersTrue = {
 export const quietHousekeeping = {
   end(world) {
     const steps = world.trace;
-    const endedWell = (request, after) => {
-      const handled = steps.find((s) => s.operation === 'handle' && s.request === request && s.step > after);
-      const failed = steps.some((s) => s.request === request && /^failed/.test(s.result));
-      return handled && /^returned /.test(handled.result) && !failed ? handled.step : null;
-    };
-    const commands = world.deliveries.filter((d) => /^(approve|cancel)-/.test(d.job));
-    if (commands.some((d) => !d.acked)) return;
-    let quietFrom = Math.max(0, ...steps.filter((s) => s.operation === 'handle' && /^(approve|cancel)-/.test(s.key)).map((s) => s.step));
+    let quietFrom = commandsAnsweredAt(world);
+    if (quietFrom === null) return;
     for (const id of approvals(world).keys()) {
       const settled = approvedEvents(world)
         .filter((e) => e.topic === 'returns' && e.event.returnId === id && !/^failed/.test(e.step.result))
-        .map((e) => endedWell(e.step.request, e.step.step)).filter((step) => step !== null);
+        .map((e) => endedWell(world, e.step.request, e.step.step)).filter((step) => step !== null);
       if (settled.length === 0) return;
       quietFrom = Math.max(quietFrom, Math.min(...settled));
     }
