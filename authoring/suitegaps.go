@@ -18,6 +18,7 @@ type scenarioWorld struct {
 	Calls            map[string][]string `json:"calls"`
 	MaxDelays        int                 `json:"maxDelays"`
 	Paces            int                 `json:"paces"`
+	FlipDraws        int                 `json:"flipDraws"`
 	HorizonMs        int64               `json:"horizonMs"`
 	RedeliverEveryMs *int64              `json:"redeliverEveryMs"`
 	Overlapping      bool                `json:"overlapping"`
@@ -149,7 +150,8 @@ func (g *gapFinder) latency(m challenges.FaultModel) {
 // flight. The explorer runs them with every call at its quickest and again
 // with every call at its slowest (unless they keep one pace), but never with
 // one call slow while another is quick. It also reports scenarios with delays
-// that keep one pace: several slow calls in a row are never explored there.
+// that keep one pace: several slow calls in a row are never explored there;
+// and scenarios that never try a random draw the other way.
 func (g *gapFinder) delays() {
 	if names, field := g.where(".limits.maxDelays", func(w scenarioWorld) bool { return w.MaxDelays == 0 && w.Paces != 1 }); len(names) > 0 {
 		g.add(field, fmt.Sprintf("scenarios %s have maxDelays 0: calls are explored all at their quickest or all at their slowest, never one overtaken by a timer while another is quick nor one answering late, so a renewal that races its own lease or a wait that gives up early may go unexplored",
@@ -162,6 +164,10 @@ func (g *gapFinder) delays() {
 	if names, field := g.where(".limits.paces", func(w scenarioWorld) bool { return w.MaxDelays > 0 && w.Paces == 1 }); len(names) > 0 {
 		g.add(field, fmt.Sprintf("scenarios %s have paces 1: a delay makes one call slower at a time, and only up to the next moment something is due, so several slow calls in a row, or one ending where nothing is due, are never explored",
 			strings.Join(names, ", ")), "allow the slow pace (paces: 2)")
+	}
+	if names, field := g.where(".limits.flipDraws", func(w scenarioWorld) bool { return w.FlipDraws == 0 }); len(names) > 0 {
+		g.add(field, fmt.Sprintf("scenarios %s have flipDraws 0: every worker draws the same random numbers in every schedule, so a fix whose race needs two workers to pick alike (or apart), such as a shard picked at random, may never meet it",
+			strings.Join(names, ", ")), "let the explorer try each worker's first draws both ways (flipDraws ≥ 1)")
 	}
 }
 

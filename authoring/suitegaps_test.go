@@ -37,6 +37,7 @@ func world(name string) scenarioWorld {
 		Calls:            map[string][]string{"store": {"get", "setIfAbsent"}, "provider": {"send"}},
 		MaxDelays:        2,
 		Paces:            2,
+		FlipDraws:        2,
 		RedeliverEveryMs: &every,
 		Overlapping:      true,
 		During:           true,
@@ -75,6 +76,8 @@ func TestSuiteGaps(t *testing.T) {
 			"scenarios[1].limits.paces", "have maxDelays 0 and paces 1"},
 		{"delays, quickest pace only", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Paces = 1 },
 			"scenarios[1].limits.paces", "have paces 1: a delay makes one call slower at a time"},
+		{"random draws never tried the other way", func(_ *challenges.FaultModel, w *scenarioWorld) { w.FlipDraws = 0 },
+			"scenarios[1].limits.flipDraws", "have flipDraws 0"},
 		{"no redelivery", func(_ *challenges.FaultModel, w *scenarioWorld) {
 			w.RedeliverEveryMs, w.Sequential, w.Overlapping = nil, false, false
 		},

@@ -32,6 +32,13 @@ export function clipMessage(text) {
   return text.length <= MESSAGE_CHARS ? text : `${text.slice(0, MESSAGE_CHARS - 1)}…`;
 }
 
+/** An English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st, … */
+export function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${suffix}`;
+}
+
 /**
  * Describes the result of a store or lock-service call.
  * @param {{ target: string, name: string, args: unknown[] }} op

@@ -30,6 +30,16 @@
 // boundary of the model too. A scenario whose slow pace costs too much says
 // `paces: 1` and keeps the first.
 //
+// Randomness replays (each worker's generator is seeded by its name), so the
+// numbers a fix draws would otherwise be the same in every schedule, and a fix
+// whose race needs two workers to pick alike (or apart) would never meet it.
+// So once the paces are explored, each of every worker's first draws
+// (`flipDraws`, default 2) is tried in the other half of [0, 1): where that
+// changes what the code does (draws.mjs), the scenario is explored once more
+// with that draw moved. A fix that draws nothing costs nothing more, and one
+// whose draws change nothing (ids, tokens, most back-off lengths) costs a
+// replay of one schedule per draw.
+//
 // Exploration has three outcomes per property, never two: a counterexample (the
 // first schedule that breaks it), proven (every schedule explored, none broke it),
 // or not finished (a budget ran out first). Budgets are counts of schedules and
@@ -46,6 +56,8 @@ import { footprint, independent } from './events.mjs';
 import { stuckReason } from './diagnosis.mjs';
 import { addSourceSets, alwaysTried } from './source-sets.mjs';
 import { tieOf, noTies } from './ties.mjs';
+import { ordinal } from './describe.mjs';
+import { DrawLog, drawMatters } from './draws.mjs';
 
 /** The work of restarting one worker for a run, in steps: a fresh realm and module graph cost about that many steps. */
 export const RESTART_WORK = 10;
@@ -69,7 +81,7 @@ export class Nondeterminism extends Error {}
 /**
  * Explores one scenario and judges each of its tests.
  * @param {{ suite: object, scenario: object, pool: import('./worker-pool.mjs').WorkerPool,
- *   reduction?: boolean | 'sleep-sets', observe?: (run: { end: string, pace: string, steps: Array<{ id: string, footprint: object }> }) => void }} options
+ *   reduction?: boolean | 'sleep-sets', observe?: (run: { end: string, pace: string, flip: object | null, steps: Array<{ id: string, footprint: object }> }) => void }} options
  *   reduction false explores every order, the equivalent ones included, 'sleep-sets' uses those
  *   alone; observe is told each schedule explored to its end (harness tests compare reductions with it)
  * @returns {Promise<Exploration>}
@@ -83,7 +95,10 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
   const outcome = { schedules: 0, longest: 0, work: 0, verdicts: new Map(), unfinished: null, busiest: { calls: 0, timers: 0 }, ties: noTies(), cutShort: 0 };
   let stack = [];
   const paces = pacesOf(scenario);
-  let pace = 0;
+  const variants = paces.map((pace) => ({ pace, flip: null }));
+  const draws = new DrawLog(workers, scenario.limits.flipDraws);
+  let drawsTried = false;
+  let variant = 0;
   let budget = maxSchedules;
   let sourceSets = reduction === true;
   let pruned = false;
@@ -96,12 +111,13 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
 
   for (;;) {
     await pool.prepare(workers);
-    const world = new World(suite, scenario, pool, properties, paces[pace]);
+    const world = new World(suite, scenario, pool, properties, variants[variant]);
     await world.start();
     if (world.errors.length > 0) return { ...outcome, setupError: world.errors[0] };
 
     const from = Math.max(stack.length - 1, 0);
     const { end, steps, last, ties } = await followSchedule(world, stack, maxSteps, reduction !== false, sourceSets);
+    if (!world.flip) draws.note(world, variants[variant].pace, () => stack.map((node) => ({ chosen: node.ids[node.index], offered: node.ids })));
     outcome.work += RESTART_WORK * workers.length + steps;
     outcome.longest = Math.max(outcome.longest, steps);
     const busiest = world.busiestDelivery();
@@ -120,11 +136,10 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
       }
       for (const [name, { message }] of world.violations) {
         if (wanted.includes(name) && !outcome.verdicts.has(name)) {
-          const paced = world.slow ? `${message} (in this schedule every call took as long as the fault model allows)` : message;
-          outcome.verdicts.set(name, { message: paced, trace: world.traceFor(name), output: world.output });
+          outcome.verdicts.set(name, { message: withVariant(message, world), trace: world.traceFor(name), output: world.output });
         }
       }
-      observe?.({ end, pace: paces[pace], steps: stack.map((node) => ({ id: node.ids[node.index], footprint: node.footprints.get(node.ids[node.index]) })) });
+      observe?.({ end, ...variants[variant], steps: stack.map((node) => ({ id: node.ids[node.index], footprint: node.footprints.get(node.ids[node.index]) })) });
     }
     if (sourceSets && outcome.verdicts.size > 0) {
       // From the first counterexample on, sleep sets alone (see the top of this file).
@@ -133,7 +148,7 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
         found = outcome.verdicts;
         Object.assign(outcome, { schedules: 0, verdicts: new Map(), cutShort: 0 });
         stack = [];
-        pace = 0;
+        variant = 0;
         budget = maxSchedules;
         if (outcome.work >= maxWork) return unfinished('work');
         continue;
@@ -144,7 +159,17 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
     if (decided) return outcome;
     const next = backtrack(stack, sourceSets);
     pruned ||= next.pruned;
-    if (!next.more && ++pace === paces.length) return outcome;
+    if (!next.more && ++variant === variants.length) {
+      if (drawsTried) return outcome;
+      drawsTried = true;
+      for (const seen of draws.seen) {
+        const { matters, steps: tried } = await drawMatters({ suite, scenario, pool, properties, workers, seen });
+        outcome.work += RESTART_WORK * workers.length + tried;
+        if (matters) variants.push({ pace: seen.pace, flip: seen.flip });
+        if (outcome.work >= maxWork) return unfinished('work');
+      }
+      if (variant === variants.length) return outcome;
+    }
     if (outcome.work >= maxWork) return unfinished('work');
     if (outcome.schedules >= budget) return unfinished(budget < maxSchedules ? 'after-failure' : 'budget');
   }
@@ -166,6 +191,14 @@ export function pacesOf(scenario) {
     ...Object.values(scenario.services ?? {}).map((s) => s?.latencyMs),
   ].filter(Boolean);
   return ranges.some(([min, max]) => max > min) ? [first, 'slow'] : ['any'];
+}
+
+/** A counterexample's message, with what was special about its schedule: its pace, a draw moved. */
+function withVariant(message, world) {
+  const notes = [];
+  if (world.slow) notes.push('every call took as long as the fault model allows');
+  if (world.flipped) notes.push(`${world.flip.worker}'s ${ordinal(world.flip.draw + 1)} random number was drawn from the other half of [0, 1)`);
+  return notes.length > 0 ? `${message} (in this schedule ${notes.join(', and ')})` : message;
 }
 
 /**

@@ -132,6 +132,7 @@ function worldOf(scenario, calls) {
     calls,
     maxDelays: scenario.limits.maxDelays,
     paces: scenario.limits.paces,
+    flipDraws: scenario.limits.flipDraws,
     horizonMs: scenario.limits.horizonMs,
     redeliverEveryMs: scenario.redeliver?.everyMs ?? null,
     overlapping: twice.some((ds) => ds.filter((d) => d.after === undefined).length > 1),

@@ -1,7 +1,8 @@
 // What a worker process may say, checked before the supervisor believes any of
 // it. A worker only ever reports on itself: calls it makes (numbered op1, op2, …
 // in each schedule), timers it sets (t1, t2, …), how the deliveries it was given
-// ended, and what its code printed. Anything else, out of order, oversized or
+// ended, what its code printed, and how many random draws its code has made
+// (a count that never goes down within a schedule). Anything else, out of order, oversized or
 // of the wrong shape is a protocol error that fails the worker's tests.
 
 /** Raised when a worker's message is not one the supervisor can accept. */
@@ -47,6 +48,7 @@ export class WorkerProtocol {
   #calls = new Set();
   #given = new Set();
   #firing = null;
+  #draws = 0;
 
   /**
    * @param {string} worker the worker's name
@@ -72,7 +74,7 @@ export class WorkerProtocol {
    * Checks an answer to command `seq` and returns its events.
    * @param {unknown} message
    * @param {{ seq: number, reset: boolean }} command
-   * @returns {{ events: object[], output: { text: string, bytes: number } }}
+   * @returns {{ events: object[], output: { text: string, bytes: number }, draws: number }} draws: the random draws so far
    * @throws {ProtocolError}
    */
   accept(message, command) {
@@ -81,9 +83,11 @@ export class WorkerProtocol {
     const { events, output } = message;
     if (!Array.isArray(events) || events.length > MAX_EVENTS) fail('a malformed list of events');
     if (!isObject(output) || !isText(output.text) || !isCount(output.bytes)) fail('a malformed report of its output');
+    if (!isCount(message.draws) || message.draws < this.#draws) fail('a malformed count of its random draws');
     for (const event of events) this.#check(event, command, fail);
     this.#firing = null;
-    return { events, output };
+    this.#draws = message.draws;
+    return { events, output, draws: message.draws };
   }
 
   /** A call or timer is made for a delivery the worker was given, or for none (null). */

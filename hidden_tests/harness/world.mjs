@@ -13,7 +13,7 @@ import { FakeStore } from './store.mjs';
 import { LockService } from './locks.mjs';
 import { Services } from './services.mjs';
 import { Trace, requestLabel } from './trace.mjs';
-import { learnerText } from './describe.mjs';
+import { learnerText, ordinal } from './describe.mjs';
 import { WorkerProtocol, ProtocolError, remotesOf } from './worker-protocol.mjs';
 import { WorkerFailure } from './worker-link.mjs';
 import { answer, effectOf, faultOf, LOCKS } from './calls.mjs';
@@ -47,10 +47,12 @@ export class World {
    * @param {object} scenario the scenario being explored (validated: its limits, effects and services merged)
    * @param {import('./worker-pool.mjs').WorkerPool} pool the processes of the workers
    * @param {object[]} properties the properties judged in this schedule
-   * @param {'any' | 'quick' | 'slow'} [pace] when calls become ready: within their latency range as delay
-   *   bounding allows (any), or all at its minimum (quick) or maximum (slow); see pacesOf in explorer.mjs
+   * @param {{ pace?: 'any' | 'quick' | 'slow', flip?: { worker: string, draw: number } | null }} [variant] pace: when
+   *   calls become ready: within their latency range as delay bounding allows (any), or all at its minimum (quick) or
+   *   maximum (slow); flip: the one random draw of one worker (numbered from 0) that goes the other way in this
+   *   schedule, if any (see draws.mjs)
    */
-  constructor(suite, scenario, pool, properties, pace = 'any') {
+  constructor(suite, scenario, pool, properties, { pace = 'any', flip = null } = {}) {
     this.suite = suite;
     this.scenario = scenario;
     this.limits = scenario.limits;
@@ -97,6 +99,11 @@ export class World {
     const remotes = remotesOf(suite.subject.deps);
     this.protocols = new Map(this.workers.map((w) => [w, new WorkerProtocol(w, remotes)]));
     this.slow = pace === 'slow';
+    this.flip = flip;
+    /** Whether the draw of `flip` happened in this schedule. */
+    this.flipped = false;
+    /** How many random draws each worker's code made so far in this schedule. */
+    this.draws = new Map();
   }
 
   /** Every step so far, in order. */
@@ -109,7 +116,8 @@ export class World {
     const { subject } = this.suite;
     const reset = { t: 'reset', now: 0, module: subject.module, factory: subject.factory, deps: subject.deps, attribute: this.attribute };
     // Every worker's start is awaited, even after one failed, so no command is left in flight.
-    const answers = await Promise.allSettled(this.workers.map((worker) => this.#send(worker, { ...reset, worker })));
+    const flipsOf = (worker) => (this.flip?.worker === worker ? [this.flip.draw] : []);
+    const answers = await Promise.allSettled(this.workers.map((worker) => this.#send(worker, { ...reset, worker, flips: flipsOf(worker) })));
     const failed = answers.find((a) => a.status === 'rejected');
     if (failed) throw failed.reason;
     answers.forEach((a, i) => absorbEvents(this, this.workers[i], a.value));
@@ -388,9 +396,21 @@ export class World {
       this.pool.discard(worker);
       throw new WorkerFailure('error', `${error.message}, which the harness cannot accept`);
     }
-    const { events, output } = accepted;
+    const { events, output, draws } = accepted;
     if (output.text) this.output = (this.output + learnerText(output.text)).slice(-OUTPUT_CHARS);
+    this.#countDraws(worker, draws);
     return events;
+  }
+
+  /** Notes a worker's random draws so far, and says in the trace when the one drawn the other way was among them. */
+  #countDraws(worker, draws) {
+    const before = this.draws.get(worker) ?? 0;
+    this.draws.set(worker, draws);
+    const { flip } = this;
+    if (flip?.worker !== worker || flip.draw < before || flip.draw >= draws) return;
+    this.flipped = true;
+    this.step(worker, 'random', '', `its ${ordinal(flip.draw + 1)} random number (Math.random() or crypto.randomInt()) is drawn `
+      + 'from the other half of [0, 1) this time: the explorer tries each worker\'s first draws both ways');
   }
 
   async #command(worker, message) {

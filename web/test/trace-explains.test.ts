@@ -20,6 +20,7 @@ test('steps are classified by the remote they went to, old traces by their opera
   assert.equal(stepKind('pause'), 'freeze');
   assert.equal(stepKind('stall'), 'freeze');
   assert.equal(stepKind('wake'), 'freeze');
+  assert.equal(stepKind('random'), 'lifecycle', 'a draw the explorer moved is a note on its worker, not a call');
   assert.equal(stepKind('get'), 'store');
   assert.equal(stepKind('send'), 'effect');
 });

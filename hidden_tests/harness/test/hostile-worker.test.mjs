@@ -22,6 +22,7 @@ const CASES = {
   'oversized-args': /worker blue sent a call with malformed or oversized arguments/,
   'unknown-event': /worker blue sent an event of an unknown kind/,
   'malformed-output': /worker blue sent a malformed report of its output/,
+  'draws-go-back': /worker blue sent a malformed count of its random draws/,
   'exits-at-once': /the process of worker (blue|green) exited with code 0|worker (blue|green) did not start/,
   chatty: /worker (blue|green) spoke when it was not asked|did not start as expected/,
 };

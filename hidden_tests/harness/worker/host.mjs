@@ -71,6 +71,12 @@ function sinkFor(state) {
   return {
     get now() { return now; },
     request: () => request() ?? '',
+    /** Counts a draw of the code's randomness; true when the reset asked for this one to go the other way. */
+    draw() {
+      const index = state.draws;
+      state.draws += 1;
+      return state.flips.has(index);
+    },
     op(target, name, argsJson, site) {
       if (argsJson.length > ARGS_CHARS) return undefined;
       let args;
@@ -146,7 +152,7 @@ let aheadTimer;
  * @returns {Promise<{ state: object, linked?: import('node:vm').Module, error?: unknown }>}
  */
 async function build(worker, module) {
-  const state = { ops: 0, timers: 0, timerOwners: new Map(), spawned: false, realm: null, sink: null };
+  const state = { ops: 0, timers: 0, draws: 0, flips: new Set(), timerOwners: new Map(), spawned: false, realm: null, sink: null };
   state.sink = sinkFor(state);
   state.realm = new Realm({ scripts, worker, repoDir, module, sink: state.sink });
   try {
@@ -165,7 +171,7 @@ function buildAheadWhenIdle() {
 }
 
 /** Starts a schedule: a new realm, a new module graph, a new instance of the worker. */
-async function reset({ worker, module, factory, deps, attribute, outputLimit: limit }) {
+async function reset({ worker, module, factory, deps, attribute, flips, outputLimit: limit }) {
   if (Number.isSafeInteger(limit) && limit > 0) outputLimit = limit;
   schedule?.realm.close();
   schedule = null;
@@ -175,7 +181,7 @@ async function reset({ worker, module, factory, deps, attribute, outputLimit: li
   const made = ahead?.key === key ? ahead.built : build(worker, module);
   ahead = null;
   const { state, linked, error } = await made;
-  Object.assign(state, { worker, module });
+  Object.assign(state, { worker, module, flips: new Set(Array.isArray(flips) ? flips.filter(Number.isSafeInteger) : []) });
   schedule = state;
   const { entry } = state.realm;
   if (error) {
@@ -235,7 +241,7 @@ async function handle(command) {
   if (command.t === 'reset' && !schedule.spawned) {
     schedule.sink.spawned(false, `${command.module} did not finish loading: its top-level code waits for something that never happens here (a timer or I/O)`);
   }
-  const answer = { t: 'idle', seq: command.seq, events: current.events, output: { text: current.output, bytes: current.outputBytes } };
+  const answer = { t: 'idle', seq: command.seq, events: current.events, output: { text: current.output, bytes: current.outputBytes }, draws: schedule?.draws ?? 0 };
   if (command.t === 'reset' && ++resets % RSS_EVERY === 0) answer.rss = process.memoryUsage.rss();
   current = null;
   channel.write(encodeFrame(answer));

@@ -70,7 +70,8 @@ export class Realm {
   /**
    * @param {{ scripts: Map<string, vm.Script>, worker: string, repoDir: string, module: string, sink: object }} options
    *   sink receives what the learner's code asks of the world: op, timer, rearm, clear, write, settled,
-   *   spawned, uncaught, exit, and answers now and request() (the delivery being handled)
+   *   spawned, uncaught, exit, and answers now, request() (the delivery being handled) and draw()
+   *   (whether the code's next random draw is one the explorer tries the other way)
    */
   constructor({ scripts, worker, repoDir, module, sink }) {
     this.context = vm.createContext(Object.create(null), {
@@ -118,6 +119,7 @@ function answer(sink, kind, a, b, c, d) {
   switch (kind) {
     case 'now': return sink.now;
     case 'request': return sink.request();
+    case 'draw': return sink.draw();
     case 'op': return typeof a === 'string' && typeof b === 'string' && typeof c === 'string' ? sink.op(a, b, c, typeof d === 'string' ? d : '') : undefined;
     case 'timer': return typeof a === 'number' ? sink.timer(a, b === true) : undefined;
     case 'rearm': if (typeof a === 'string' && typeof b === 'number') sink.rearm(a, b); return undefined;

@@ -67,7 +67,7 @@ const storeOps = new Set([
 ]);
 const lifecycleOps = new Set([
   'receive', 'handle', 'ack', 'nack', 'start', 'finish', 'crash', 'recover', 'timer', 'sleep', 'tick', 'deliver',
-  'return', 'uncaught', 'answer',
+  'return', 'uncaught', 'answer', 'random',
 ]);
 const freezeOps = new Set(['pause', 'stall', 'wake']);
 const readOps = new Set(['get', 'read', 'exists', 'select']);

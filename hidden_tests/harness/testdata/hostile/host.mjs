@@ -10,7 +10,7 @@ const [repoDir] = process.argv.slice(2);
 const behaviour = fs.readFileSync(`${repoDir}/behaviour.txt`, 'utf8').trim();
 const channel = new net.Socket({ fd: 3, readable: true, writable: true });
 const send = (message) => channel.write(encodeFrame(message));
-const idle = (seq, events, extra = {}) => send({ t: 'idle', seq, events, output: { text: '', bytes: 0 }, ...extra });
+const idle = (seq, events, extra = {}) => send({ t: 'idle', seq, events, output: { text: '', bytes: 0 }, draws: 0, ...extra });
 
 /** What each behaviour answers to a command; the default plays a correct worker that never calls anything. */
 const answers = {
@@ -23,6 +23,7 @@ const answers = {
   'oversized-args': (c) => idle(c.seq, c.t === 'call' ? [{ k: 'op', id: 'op1', target: 'store', name: 'get', args: ['x'.repeat(100_000)] }] : spawned(c)),
   'unknown-event': (c) => idle(c.seq, c.t === 'reset' ? [{ k: 'spawned', ok: true }, { k: 'shell', command: 'id' }] : []),
   'malformed-output': (c) => send({ t: 'idle', seq: c.seq, events: spawned(c), output: 'lots' }),
+  'draws-go-back': (c) => idle(c.seq, spawned(c), { draws: c.t === 'reset' ? 5 : 2 }),
   'exits-at-once': () => process.exit(0),
   'stack-trace': (c) => idle(c.seq, c.t === 'reset' ? [{ k: 'spawned', ok: false, error: 'Error: x\n    at /opt/racecase/harness/worker/host.mjs:1:1' }] : []),
 };

@@ -1,7 +1,7 @@
 // Time and randomness inside a worker's realm, virtual and deterministic:
 // the clock reads the supervisor's virtual time (from the incident's morning),
-// randomness is a generator seeded per worker, the same in every schedule, and
-// nothing in the realm can read the real clock or watch garbage collection.
+// randomness is a generator seeded per worker, the same in every schedule
+// (except the draws the explorer tries the other way, see rt.draw), and nothing in the realm can read the real clock or watch garbage collection.
 // Installed right after the core, before any of the learner's code runs.
 (function clockModule(rt) {
   'use strict';
@@ -60,11 +60,21 @@
     return state;
   };
   rt.random = () => rt.nextUint32() / 0x100000000;
+  /**
+   * A number the code picks with (Math.random, crypto.randomInt): the seeded
+   * draw, or, where the explorer tries this draw the other way in this
+   * schedule, the number half of [0, 1) further on. The generator advances the
+   * same either way, so every other draw keeps its value.
+   */
+  rt.draw = function draw() {
+    const value = rt.random();
+    return rt.host('draw') === true ? (value + 0.5) % 1 : value;
+  };
   rt.fillRandom = function fillRandom(bytes) {
     for (let i = 0; i < bytes.length; i++) bytes[i] = rt.nextUint32() & 0xff;
     return bytes;
   };
-  Math.random = function random() { return rt.random(); };
+  Math.random = function random() { return rt.draw(); };
 
   // ---- values that would let code observe garbage collection or real time: made inert
 

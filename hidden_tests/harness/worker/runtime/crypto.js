@@ -29,7 +29,7 @@
     if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max <= min) {
       throw new RangeError(`The value of "max" is out of range. It must be greater than the value of "min" (${min}). Received ${max}`);
     }
-    const value = min + Math.floor(rt.random() * (max - min));
+    const value = min + Math.floor(rt.draw() * (max - min));
     if (typeof callback === 'function') {
       rt.queueMicrotask(() => callback(null, value));
       return undefined;
