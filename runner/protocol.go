@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // recordMarker opens the supervisor's result record on stdout; the nonce, a
@@ -17,6 +18,10 @@ const recordMarker = "\x1eracecase-result "
 
 // maxLineBytes bounds the stdout line held back while looking for the record.
 const maxLineBytes = 8 << 20
+
+// maxDiagnostics is the most characters of the harness's own errors a record's
+// Diagnostics keeps.
+const maxDiagnostics = 8000
 
 // payload is the JSON document written to the container's stdin. Byte slices
 // encode as base64.
@@ -114,10 +119,16 @@ func decodeRecord(b64 []byte) (*Results, error) {
 	if err != nil {
 		return nil, fmt.Errorf("not base64: %w", err)
 	}
-	var r Results
-	if err := json.Unmarshal(raw, &r); err != nil {
+	var rec struct {
+		Results
+		// Internal is the harness's own errors, for operators only.
+		Internal string `json:"internal"`
+	}
+	if err := json.Unmarshal(raw, &rec); err != nil {
 		return nil, fmt.Errorf("not results JSON: %w", err)
 	}
+	r := rec.Results
+	r.Diagnostics = truncateChars(strings.TrimSpace(rec.Internal), maxDiagnostics)
 	if r.Version != ResultsVersion {
 		return nil, fmt.Errorf("results version %d, want %d", r.Version, ResultsVersion)
 	}

@@ -190,6 +190,22 @@ func TestDecodeRecord(t *testing.T) {
 			},
 		},
 		{
+			name:    "the harness's own errors are for operators",
+			payload: enc(`{"version":3,"status":"error","message":"internal harness error: the scenario could not be judged","tests":[],"internal":"two workers: TypeError: x is undefined\n    at end (properties.mjs:9:3)"}`),
+			check: func(t *testing.T, r *Results) {
+				if !strings.Contains(r.Diagnostics, "TypeError: x is undefined") || !strings.Contains(r.Diagnostics, "properties.mjs:9:3") {
+					t.Errorf("diagnostics %q", r.Diagnostics)
+				}
+				raw, err := json.Marshal(r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.Contains(string(raw), "TypeError") || strings.Contains(string(raw), "internal\"") {
+					t.Errorf("what is stored and served shows the harness's errors: %s", raw)
+				}
+			},
+		},
+		{
 			name:    "no tests is an empty list",
 			payload: enc(`{"version":3,"status":"error","message":"suite crashed"}`),
 			check: func(t *testing.T, r *Results) {

@@ -121,7 +121,9 @@ type Results struct {
 	// milliseconds (read a few times a second, so a little under the total).
 	CPUMS int64 `json:"cpu_ms,omitempty"`
 	// Diagnostics is the end of the container's error output when no
-	// trustworthy result came back. It is for operators (logs, the CLI) and
-	// never reaches a learner: it can show the harness's paths and source.
+	// trustworthy result came back, or the harness's own errors (with their
+	// stacks) when it could not judge some tests because of a bug of its own or
+	// of the suite. It is for operators (logs, the CLI) and never reaches a
+	// learner: it can show the harness's paths and source.
 	Diagnostics string `json:"-"`
 }

@@ -143,7 +143,7 @@ func (s *Service) execute(ctx context.Context, run claimedRun) (*runner.Results,
 	}
 	s.metrics.observeRun(run.kind, res, time.Since(start))
 	if res.Diagnostics != "" {
-		s.log.Warn("run ended without a trustworthy result", "run", run.id, "dossier", run.dossier, "diagnostics", res.Diagnostics)
+		s.log.Warn("the harness reported errors of its own", "run", run.id, "dossier", run.dossier, "verdict", res.Verdict, "diagnostics", res.Diagnostics)
 	}
 	return res, nil
 }

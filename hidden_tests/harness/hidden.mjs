@@ -76,7 +76,8 @@ function judge(scenario, outcome, limits) {
  *   processes startWorkersAhead (workers-ahead.mjs) booted with the same repoDir; reduction and observe
  *   are the explorer's (explorer.mjs); only, when given, runs just the
  *   scenarios that hold one of the tests it names (selectScenarios)
- * @returns {Promise<object>} results v3 with an optional run-level `verdict`
+ * @returns {Promise<object>} results v3 with an optional run-level `verdict`, and `internal`: the harness's
+ *   own errors with their stacks, for operators (the runner keeps them out of what a learner sees)
  */
 export async function runHidden({ suite: exported, faultModel = null, repoDir, sandbox, outputLimitBytes, hostPath, heapMb = workerHeapMb(), spares = [], reduction = true, only = null, observe }) {
   let whole;
@@ -92,6 +93,8 @@ export async function runHidden({ suite: exported, faultModel = null, repoDir, s
   const options = new WorkerOptions({ repoDir, sandbox, outputLimitBytes, heapMb, memoryShareBytes: memoryShare(whole), hostPath });
   const pool = new WorkerPool(options, spares);
   const tests = [];
+  /** The harness's own errors (a bug in it or in the suite), for operators: the learner reads only that a test could not be judged. */
+  const internal = [];
   let verdict;
   try {
     for (const scenario of suite.scenarios) {
@@ -101,6 +104,7 @@ export async function runHidden({ suite: exported, faultModel = null, repoDir, s
         tests.push(...judge(scenario, outcome, scenario.limits));
       } catch (error) {
         const message = describeFailure(error);
+        if (!(error instanceof WorkerFailure || error instanceof Nondeterminism)) internal.push(`${scenario.name}: ${error?.stack ?? error}`);
         for (const test of scenario.tests) tests.push({ name: test.name, status: 'error', message, output: '' });
         // A time-out, memory or output verdict ends the run: the rest would only repeat it.
         if (error instanceof WorkerFailure && error.kind !== 'error') {
@@ -123,6 +127,7 @@ export async function runHidden({ suite: exported, faultModel = null, repoDir, s
   const results = { version: 3, status, tests };
   if (verdict) results.verdict = verdict;
   if (status === 'error') results.message = tests.find((t) => t.status === 'error').message;
+  if (internal.length > 0) results.internal = internal.join('\n\n');
   return results;
 }
 

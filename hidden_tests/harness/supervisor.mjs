@@ -132,7 +132,7 @@ async function main() {
       throw new Error(`unknown suite ${JSON.stringify(suiteKind)}`);
     }
   } catch (error) {
-    results = { version: 3, status: 'error', message: `the run could not start: ${error.message}`, tests: [] };
+    results = { version: 3, status: 'error', message: `the run could not start: ${error.message}`, tests: [], internal: String(error?.stack ?? error) };
   }
   if (results.output) process.stdout.write(results.output.endsWith('\n') ? results.output : `${results.output}\n`);
   delete results.output;
