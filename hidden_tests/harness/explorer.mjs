@@ -34,7 +34,7 @@
 // numbers a fix draws would otherwise be the same in every schedule, and a fix
 // whose race needs two workers to pick alike (or apart) would never meet it.
 // So once the paces are explored, each of every worker's first draws
-// (`flipDraws`, default 2) is tried in the other half of [0, 1): where that
+// (`flipDraws`, default 4) is tried in the other half of [0, 1): where that
 // changes what the code does (draws.mjs), the scenario is explored once more
 // with that draw moved. A fix that draws nothing costs nothing more, and one
 // whose draws change nothing (ids, tokens, most back-off lengths) costs a

@@ -8,7 +8,7 @@ export const DEFAULT_LIMITS = Object.freeze({
   maxDelays: 2,
   paces: 2,
   maxPauses: 1,
-  flipDraws: 2,
+  flipDraws: 4,
   horizonMs: 300_000,
   maxSteps: 3000,
   maxSchedules: 2000,
