@@ -69,6 +69,16 @@ const failFirstCandidateWrite = (args, call) => {
   return 'store timed out';
 };
 
+/** Deliveries whose first read of a key that is not a claim already failed (every schedule has its own). */
+const readFailedOnce = new WeakSet();
+
+/** Fails a delivery's first read of a key that is not a claim, on its second attempt only. */
+const failFirstReadOnRetry = (args, call) => {
+  if (String(args[0]).startsWith('claim:') || call.delivery?.attempt !== 2 || readFailedOnce.has(call.delivery)) return false;
+  readFailedOnce.add(call.delivery);
+  return 'store timed out';
+};
+
 /**
  * The numbers of the dossier's fault model the worlds are built from.
  * @param {object | null} faultModel
@@ -310,6 +320,28 @@ export default ({ faultModel }) => {
     ],
     tests: [
       { name: 'a failed write about a candidate never costs it its e-mail or sends one twice', property: 'exactlyOncePerJob' },
+    ],
+  });
+  scenarios.push({
+    // The README: any store call may fail, having done nothing, a read too. A
+    // failed write cuts the shard's first offer short; on its second, the
+    // first read of what was sent fails. A failed read says nothing about
+    // what was sent: it may cost the run, never a candidate its e-mail.
+    name: 'a read of what was sent fails when the shard is offered again',
+    redeliver: t.redeliver(3),
+    // As above: the reference needs 185 steps of work, a fix that checks its
+    // session before each reservation 5 600.
+    limits: { maxDelays: 0, maxWork: 12_000 },
+    faults: [
+      ...CANDIDATE_WRITES.map((method) => ({ target: 'store', method, fail: failFirstCandidateWrite })),
+      { target: 'store', method: 'get', fail: failFirstReadOnRetry },
+    ],
+    expect: idsOf('shard-14'),
+    deliveries: [
+      { worker: 'outreach-0', job: 'shard-14', at: 0 },
+    ],
+    tests: [
+      { name: 'a failed read of what was sent never costs a candidate its e-mail or sends one twice', property: 'exactlyOncePerJob' },
     ],
   });
   scenarios.push({
