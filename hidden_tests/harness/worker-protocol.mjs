@@ -2,8 +2,9 @@
 // it. A worker only ever reports on itself: calls it makes (numbered op1, op2, …
 // in each schedule), timers it sets (t1, t2, …), how the deliveries it was given
 // ended, what its code printed, and how many random draws its code has made
-// (a count that never goes down within a schedule). Anything else, out of order, oversized or
-// of the wrong shape is a protocol error that fails the worker's tests.
+// (a count that never goes down within a schedule). Anything else, out of
+// order, oversized or of the wrong shape is a protocol error that fails the
+// worker's tests.
 
 /** Raised when a worker's message is not one the supervisor can accept. */
 export class ProtocolError extends Error {}

@@ -1,7 +1,8 @@
 // Time and randomness inside a worker's realm, virtual and deterministic:
 // the clock reads the supervisor's virtual time (from the incident's morning),
 // randomness is a generator seeded per worker, the same in every schedule
-// (except the draws the explorer tries the other way, see rt.draw), and nothing in the realm can read the real clock or watch garbage collection.
+// (but for a draw the explorer tries the other way, see rt.draw), and nothing
+// in the realm can read the real clock or watch garbage collection.
 // Installed right after the core, before any of the learner's code runs.
 (function clockModule(rt) {
   'use strict';
