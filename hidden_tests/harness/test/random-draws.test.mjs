@@ -33,16 +33,18 @@ test('without moving draws the seeded ones agree and the same lock passes: the m
   assert.equal(testNamed(results, EXACTLY_ONCE).status, 'pass', JSON.stringify(results, null, 1));
 });
 
-test('draws that only make tokens change nothing the code does: the scenario is not explored again for them', async () => {
-  const moved = await run('random-token');
-  const unmoved = await run('random-token', { flipDraws: 0 });
-  assert.equal(moved.status, 'pass');
-  assert.deepEqual(moved.tests.map((t) => [t.name, t.status, t.schedules]), unmoved.tests.map((t) => [t.name, t.status, t.schedules]));
-  // Each of the two workers' first draws tried once: one replay of one schedule each (its steps and two restarts).
-  const replays = 2 * DEFAULT_LIMITS.flipDraws;
-  const extra = moved.tests.map((t, i) => t.work - unmoved.tests[i].work);
-  assert.ok(extra.some((w) => w > 0), 'the draws were tried');
-  assert.ok(moved.tests.every((t, i) => extra[i] <= replays * (t.longest + 2 * RESTART_WORK)), `each draw tried once, nothing explored again: ${extra}`);
+test('draws that only make a token or a back-off\'s length change nothing the code does: the scenario is not explored again for them', async () => {
+  for (const variant of ['random-token', 'random-backoff']) {
+    const moved = await run(variant);
+    const unmoved = await run(variant, { flipDraws: 0 });
+    assert.equal(moved.status, 'pass', variant);
+    assert.deepEqual(moved.tests.map((t) => [t.name, t.status, t.schedules]), unmoved.tests.map((t) => [t.name, t.status, t.schedules]), variant);
+    // Each of the two workers' first draws tried once: one replay of one schedule each (its steps and two restarts).
+    const replays = 2 * DEFAULT_LIMITS.flipDraws;
+    const extra = moved.tests.map((t, i) => t.work - unmoved.tests[i].work);
+    assert.ok(extra.some((w) => w > 0), `${variant}: the draws were tried`);
+    assert.ok(moved.tests.every((t, i) => extra[i] <= replays * (t.longest + 2 * RESTART_WORK)), `${variant}: each draw tried once, nothing explored again: ${extra}`);
+  }
 });
 
 test('a fix that draws nothing explores exactly as much as before: moving draws costs only code that draws', async () => {
