@@ -41,11 +41,14 @@ export class DrawLog {
    * @param {() => Array<{ chosen: string, offered: string[] }>} path the choice it took at each step, and those on offer
    */
   note(world, pace, path) {
+    let schedule = null;
     for (const worker of this.#workers) {
       const count = Math.min(world.draws.get(worker) ?? 0, this.#limit);
       for (let draw = 0; draw < count; draw++) {
         const key = `${worker}#${draw}`;
-        if (!this.#seen.has(key)) this.#seen.set(key, { flip: { worker, draw }, pace, path: path(), shape: shapeOf(world) });
+        if (this.#seen.has(key)) continue;
+        schedule ??= { pace, path: path(), shape: shapeOf(world) };
+        this.#seen.set(key, { flip: { worker, draw }, ...schedule });
       }
     }
   }

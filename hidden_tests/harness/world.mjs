@@ -13,7 +13,8 @@ import { FakeStore } from './store.mjs';
 import { LockService } from './locks.mjs';
 import { Services } from './services.mjs';
 import { Trace, requestLabel } from './trace.mjs';
-import { learnerText, ordinal } from './describe.mjs';
+import { learnerText } from './describe.mjs';
+import { noteDraws } from './draw-trace.mjs';
 import { WorkerProtocol, ProtocolError, remotesOf } from './worker-protocol.mjs';
 import { WorkerFailure } from './worker-link.mjs';
 import { answer, effectOf, faultOf, LOCKS } from './calls.mjs';
@@ -398,19 +399,8 @@ export class World {
     }
     const { events, output, draws } = accepted;
     if (output.text) this.output = (this.output + learnerText(output.text)).slice(-OUTPUT_CHARS);
-    this.#countDraws(worker, draws);
+    noteDraws(this, worker, draws);
     return events;
-  }
-
-  /** Notes a worker's random draws so far, and says in the trace when the one drawn the other way was among them. */
-  #countDraws(worker, draws) {
-    const before = this.draws.get(worker) ?? 0;
-    this.draws.set(worker, draws);
-    const { flip } = this;
-    if (flip?.worker !== worker || flip.draw < before || flip.draw >= draws) return;
-    this.flipped = true;
-    this.step(worker, 'random', '', `its ${ordinal(flip.draw + 1)} random number (Math.random() or crypto.randomInt()) is drawn `
-      + 'from the other half of [0, 1) this time: the explorer tries each worker\'s first draws both ways');
   }
 
   async #command(worker, message) {

@@ -59,25 +59,24 @@ const failFirstRenewal = (args, call) => call.worker === 'outreach-0'
 /** The store calls that write something other than a claim. */
 const CANDIDATE_WRITES = ['set', 'setIfAbsent', 'compareAndDelete', 'delete'];
 
-/** Deliveries whose first write about a candidate already failed (every schedule has its own). */
-const failedOnce = new WeakSet();
+/**
+ * Fails a delivery's first call about a key that is not a claim, on the given
+ * attempt only. Deliveries are made per schedule, so every schedule has its own.
+ */
+function failFirstNonClaimCall(attempt) {
+  const failed = new WeakSet();
+  return (args, call) => {
+    if (String(args[0]).startsWith('claim:') || call.delivery?.attempt !== attempt || failed.has(call.delivery)) return false;
+    failed.add(call.delivery);
+    return 'store timed out';
+  };
+}
 
-/** Fails a delivery's first write of a key that is not a claim, on its first attempt only. */
-const failFirstCandidateWrite = (args, call) => {
-  if (String(args[0]).startsWith('claim:') || call.delivery?.attempt !== 1 || failedOnce.has(call.delivery)) return false;
-  failedOnce.add(call.delivery);
-  return 'store timed out';
-};
+/** Fails a delivery's first write about a candidate, on its first attempt. */
+const failFirstCandidateWrite = failFirstNonClaimCall(1);
 
-/** Deliveries whose first read of a key that is not a claim already failed (every schedule has its own). */
-const readFailedOnce = new WeakSet();
-
-/** Fails a delivery's first read of a key that is not a claim, on its second attempt only. */
-const failFirstReadOnRetry = (args, call) => {
-  if (String(args[0]).startsWith('claim:') || call.delivery?.attempt !== 2 || readFailedOnce.has(call.delivery)) return false;
-  readFailedOnce.add(call.delivery);
-  return 'store timed out';
-};
+/** Fails a delivery's first read of what was sent, on its second attempt. */
+const failFirstReadOnRetry = failFirstNonClaimCall(2);
 
 /**
  * The numbers of the dossier's fault model the worlds are built from.
