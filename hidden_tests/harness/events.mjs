@@ -20,8 +20,10 @@ export function footprint(choice, world) {
   }
   // Moving the clock, or freezing a worker (which may wait out leases others touch), depends on everything.
   if (choice.kind === 'clock' || choice.kind === 'pause') return { kind: 'time' };
-  // Waking a frozen worker now only lets its own code run again.
-  if (choice.kind === 'wake') return { kind: 'local', worker: choice.worker };
+  // Waking a frozen worker now only lets its own code run again; but it may
+  // wake at any later point of its window too, after the clock moved on, which
+  // the explorer must leave room for (source-sets.mjs, deferrable).
+  if (choice.kind === 'wake') return { kind: 'local', worker: choice.worker, deferrable: true };
   if (choice.kind === 'deliver') {
     // Two deliveries of one job number their attempts in the order they happen.
     return { kind: choice.due > now ? 'time' : 'local', worker: choice.delivery.worker, job: choice.delivery.job };

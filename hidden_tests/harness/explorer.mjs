@@ -54,7 +54,7 @@ import { World } from './world.mjs';
 import { PROPERTIES } from './properties.mjs';
 import { footprint, independent } from './events.mjs';
 import { stuckReason } from './diagnosis.mjs';
-import { addSourceSets, alwaysTried } from './source-sets.mjs';
+import { addSourceSets, firstTries } from './source-sets.mjs';
 import { tieOf, noTies } from './ties.mjs';
 import { ordinal } from './describe.mjs';
 import { DrawLog, drawMatters } from './draws.mjs';
@@ -244,8 +244,7 @@ async function followSchedule(world, stack, maxSteps, sleepSets, sourceSets) {
       const awake = choices.findIndex((c) => !sleep.has(c.id));
       if (awake < 0) return { end: null, steps: depth, ties, last: last() };
       const footprints = new Map(choices.map((c) => [c.id, footprint(c, world)]));
-      const backtrack = new Set([ids[awake]]);
-      if (sourceSets) for (const id of ids) if (!sleep.has(id) && alwaysTried(footprints.get(id))) backtrack.add(id);
+      const backtrack = sourceSets ? firstTries(ids, footprints, sleep) : new Set([ids[awake]]);
       node = { ids, footprints, sleep, done: [], index: awake, backtrack, holders: choices.clockHolders, waiting: sourceSets && waiting() };
       stack.push(node);
     }

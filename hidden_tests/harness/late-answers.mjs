@@ -18,8 +18,10 @@
 // every call that takes or renews a lease (leaseCall) takes effect as soon as
 // it may and answers at its deadline: that is the latest a lease's holder can
 // learn of it, so a lease sized to just cover the work after the claim runs
-// out under it. This replaces the call's answer at its deadline, so it adds no
-// schedule and no delay.
+// out under it, and a worker may freeze between the grant and its answer, so
+// what it reads from its own clock once it hears of the grant (a fence, a
+// deadline) can be later than the grant itself. This replaces the call's
+// answer at its deadline, so it adds no schedule and no delay.
 //
 // Otherwise only renewals, and reads that answer an older value
 // (stale-reads.mjs), get late answers. Offering one to every call, or to every
@@ -40,7 +42,7 @@ import { requestLabel } from './trace.mjs';
  * @param {{ op: object }[]} ready the call choices on offer now
  */
 export function lateChoices(world, ready) {
-  const mayBeLate = world.slow ? leaseCall : world.delays < world.limits.maxDelays ? (op) => renews(world, op) : null;
+  const mayBeLate = world.slow ? (op) => leaseCall(op, world.services) : world.delays < world.limits.maxDelays ? (op) => renews(world, op) : null;
   if (!mayBeLate) return [];
   return ready.filter(({ op }) => op.deadline > world.now && mayBeLate(op))
     .map(({ op }) => ({ id: `late:${op.id}`, kind: 'late', op }));
@@ -64,18 +66,18 @@ function renews(world, op) {
 }
 
 /**
- * Whether a store call takes or renews a lease, whatever the state it meets: a
- * claim with a lease (setIfAbsent with ttlMs), or a call that only moves a
- * key's expiry (expire, compareAndExpire). At the slow pace such a call takes
- * effect at once and answers at its deadline (lateChoices). Other writes with
- * ttlMs (a record kept for a day, a value replaced under a lease) keep landing
- * at their deadline there, as late as a write that ends a piece of work can
- * land. A service's leases do not: services that grant them are built for
- * pauses of any length, which a late answer adds nothing to but schedules.
+ * Whether a call takes or renews a lease, whatever the state it meets: a store
+ * claim with a lease (setIfAbsent with ttlMs), a store call that only moves a
+ * key's expiry (expire, compareAndExpire), or a call of one of a service's
+ * leaseMethods. At the slow pace such a call takes effect at once and answers
+ * at its deadline (lateChoices). Other writes with ttlMs (a record kept for a
+ * day, a value replaced under a lease) keep landing at their deadline there,
+ * as late as a write that ends a piece of work can land.
  * @param {{ target: string, name: string, args?: unknown[] }} op
+ * @param {import('./services.mjs').Services} services
  */
-export function leaseCall(op) {
-  if (op.target !== STORE) return false;
+export function leaseCall(op, services) {
+  if (op.target !== STORE) return services.leaseMethod(op.target, op.name);
   if (op.name === 'expire' || op.name === 'compareAndExpire') return true;
   return op.name === 'setIfAbsent' && (op.args ?? []).some((a) => a !== null && typeof a === 'object' && a.ttlMs !== undefined);
 }

@@ -62,6 +62,7 @@ function leases({ latencyMs } = {}) {
     /** When the leases a worker holds run out, and how long each was taken for: pauses `until: 'leases'` wait for them. */
     leasesOf: (state, worker, now) => Object.entries(state.leases).filter(([, l]) => l.owner === worker && l.until > now)
       .map(([key, l]) => ({ key, until: l.until, ttlMs: l.ttlMs })),
+    leaseMethods: ['acquire'],
   }, latencyMs);
 }
 

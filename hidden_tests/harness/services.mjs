@@ -21,6 +21,8 @@
 //       view: (state) => ({ files: state.files }),     // the part of the state those calls read
 //       describe(method, args, reply) { return '…'; },
 //       key: (method, args) => '…',                   // what a call is about, when its first argument is not a name
+//       leasesOf: (state, worker, now) => [{ key, until, ttlMs }], // the leases a worker holds (pauses wait for them)
+//       leaseMethods: ['acquire'],                      // calls that take or renew a lease (late-answers.mjs)
 //     },
 //   }
 
@@ -80,6 +82,11 @@ export class Services {
   /** The leases `worker` holds in every service that keeps leases: [{ key, until }]. */
   leasesOf(worker, now) {
     return Object.entries(this.#definitions).flatMap(([name, d]) => d.leasesOf?.(this.#states.get(name), worker, now) ?? []);
+  }
+
+  /** Whether `method` of service `target` takes or renews a lease (its `leaseMethods`). */
+  leaseMethod(target, method) {
+    return this.#definitions[target]?.leaseMethods?.includes(method) === true;
   }
 
   /** A service's latency range in ms, or undefined to use the suite's. */

@@ -11,7 +11,7 @@
 // schedule once, and skips the tries that sleep sets alone would run only to
 // find every choice asleep.
 //
-// The world is not the textbook one, and five rules keep the search sound
+// The world is not the textbook one, and six rules keep the search sound
 // where it differs:
 // - A choice that moves the clock or freezes a worker depends on everything and
 //   its identity names a time that other steps shift; it is tried wherever it is
@@ -25,6 +25,12 @@
 //   holds the lock): where it starts to wait it counts as taken there, so that
 //   its race with the step that took the lock is reversed; taken later, it is
 //   made possible by the release, which it cannot overtake.
+// - A frozen worker's wake may be taken now or at any later point of its
+//   window, and taking it now can hold the clock (its answers that are due
+//   must come first), so "later, after the clock moved" is no reordering of
+//   the run's steps that a race would reveal: wherever a wake is offered, it is
+//   tried, and so is one other choice, after which it sleeps until the clock
+//   moves on (deferrable).
 // - The clock may move only once nothing holds it (a timer due now, or a call
 //   that must be answered before time passes: world.mjs). A move of the clock
 //   is therefore made possible by every holder taken since it was last free,
@@ -41,8 +47,38 @@ const CLOCK = 'clock:held';
  * Whether a choice is always tried where it is offered (the first rule above).
  * @param {{ kind: string }} footprint the choice's footprint (events.mjs)
  */
-export function alwaysTried(footprint) {
+function alwaysTried(footprint) {
   return footprint.kind === 'time';
+}
+
+/**
+ * Whether a choice may as well be taken later, once the clock moved on (a
+ * frozen worker's wake, the fifth rule above): where it is offered it is tried,
+ * and so is one choice that leaves it for later (firstTries).
+ * @param {{ deferrable?: boolean }} footprint the choice's footprint (events.mjs)
+ */
+function deferrable(footprint) {
+  return footprint.deferrable === true;
+}
+
+/**
+ * The choices a new node tries in any case: the first awake one, every awake
+ * choice tried wherever it is offered (alwaysTried, deferrable), and beside a
+ * deferrable first choice the first awake one that is not.
+ * @param {string[]} ids the choices offered, in order
+ * @param {Map<string, object>} footprints their footprints
+ * @param {Map<string, object>} sleep the choices asleep there
+ * @returns {Set<string>}
+ */
+export function firstTries(ids, footprints, sleep) {
+  const awake = ids.filter((id) => !sleep.has(id));
+  const tries = new Set(awake.slice(0, 1));
+  for (const id of awake) if (alwaysTried(footprints.get(id)) || deferrable(footprints.get(id))) tries.add(id);
+  if (awake.length > 0 && deferrable(footprints.get(awake[0]))) {
+    const later = awake.find((id) => !deferrable(footprints.get(id)));
+    if (later !== undefined) tries.add(later);
+  }
+  return tries;
 }
 
 /**

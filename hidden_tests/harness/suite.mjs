@@ -11,7 +11,7 @@ import { Checker, closest, DEFAULT_LIMITS, SuiteError } from './suite-problems.m
 const SUITE_FIELDS = ['subject', 'effects', 'services', 'claimKeys', 'limits', 'properties', 'scenarios'];
 const SUBJECT_FIELDS = ['module', 'factory', 'method', 'deps', 'message', 'acked'];
 const EFFECT_FIELDS = ['target', 'method', 'label', 'key', 'reply', 'fail', 'latencyMs'];
-const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'reads', 'view', 'describe', 'key', 'leasesOf'];
+const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'reads', 'view', 'describe', 'key', 'leasesOf', 'leaseMethods'];
 const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall', 'pauses', 'redeliver', 'barrier',
   'expect', 'effects', 'services', 'faults', 'limits'];
 const FAULT_FIELDS = ['target', 'method', 'fail'];
@@ -145,6 +145,7 @@ function checkServices(c, services, where) {
     c.label(service.label, `${field}.label`);
     checkWrites(c, service, `${field}.writes`);
     checkReads(c, service, field);
+    checkLeaseMethods(c, service, `${field}.leaseMethods`);
   }
 }
 
@@ -172,6 +173,18 @@ function checkReads(c, service, field) {
   }
   checkMethodNames(c, service, reads, `${field}.reads`);
   c.fn(view, `${field}.view`, 'view(state), the part of the state its reads see');
+}
+
+/** A service's leaseMethods: names of its methods that take or renew a lease it reports with leasesOf. */
+function checkLeaseMethods(c, service, field) {
+  const { leaseMethods } = service;
+  if (leaseMethods === undefined) return;
+  if (!Array.isArray(leaseMethods) || leaseMethods.some((m) => typeof m !== 'string')) {
+    c.add(field, 'must list method names', 'e.g. leaseMethods: [\'acquire\']');
+    return;
+  }
+  checkMethodNames(c, service, leaseMethods, field);
+  if (service.leasesOf === undefined) c.add(field, 'names calls that take leases, but the service reports none', 'add leasesOf(state, worker, now)');
 }
 
 /** Every name in `names` is one of the service's methods. */

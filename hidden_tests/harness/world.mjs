@@ -142,7 +142,7 @@ export class World {
       .map((op) => ({ id: op.id, kind: 'op', op }));
     // At the slow pace a lease call is offered only as a late answer while its
     // deadline is ahead (late-answers.mjs).
-    const plain = this.slow ? ready.filter(({ op }) => op.deadline <= this.now || !leaseCall(op)) : ready;
+    const plain = this.slow ? ready.filter(({ op }) => op.deadline <= this.now || !leaseCall(op, this.services)) : ready;
     const answers = heldAnswerChoices(this);
     const choices = [...plain, ...answers.now];
     const stops = [
@@ -365,7 +365,7 @@ export class World {
    * when it is ready (late-answers.mjs).
    */
   #latest(op, maxDelays) {
-    const held = this.delays >= maxDelays || (this.slow && leaseCall(op));
+    const held = this.delays >= maxDelays || (this.slow && leaseCall(op, this.services));
     return held ? Math.max(op.readyAt, this.now) : op.deadline;
   }
 

@@ -39,7 +39,9 @@ function leaseSuite({ services }) {
       name: 'two workers, one lease; blue may freeze until its lease ran out',
       deliveries: [{ worker: 'blue', job: 'job-1', at: 0 }, { worker: 'green', job: 'job-2', at: 0 }],
       pauses: [{ worker: 'blue', until: 'leases' }],
-      limits: { maxLatencyMs: 100, maxDelays: 0 },
+      // Blue's wake at every point from its lease's end on, and at the slow
+      // pace a freeze between its grant and the answer: about 10 000 steps.
+      limits: { maxLatencyMs: 100, maxDelays: 0, maxWork: 20_000 },
       tests: [{ name: 'no write from an expired lease is accepted', property: 'writesInLeaseOrder' }],
     }],
   };
@@ -82,6 +84,36 @@ test('a lease holder frozen until its lease ran out wakes after another worker t
 test('the same frozen holder is harmless when the storage checks fencing tokens', async () => {
   const results = await runWorker(leaseSuite, leaseLock(true));
   assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+/** Takes the lease as leaseLock does, but fences its write with the time it heard of the grant. */
+const clockFence = `
+  export function createWorker({ worker, clock, leases, storage }) {
+    return {
+      async handle() {
+        while ((await leases.acquire('file', worker, 1000)) === null) await clock.sleep(600);
+        const fence = clock.now();
+        try {
+          await storage.write('file', 'written by ' + worker, fence);
+        } catch {
+          return 'done';
+        }
+        await leases.release('file', worker);
+        return 'done';
+      },
+    };
+  }`;
+
+test('a holder may freeze between its lease\'s grant and hearing of it: a fence read from the clock then is later than the next grant', async () => {
+  const results = await runWorker(leaseSuite, clockFence);
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
+  assert.match(t.message, /blue wrote file after a newer lease holder had written it/);
+  const steps = t.trace.map((s) => `${s.worker} ${s.operation}`);
+  const at = (step) => steps.indexOf(step);
+  assert.ok(at('blue acquire') < at('blue pause') && at('blue pause') < at('green write') && at('green write') < at('blue answer')
+    && at('blue answer') < at('blue write'), t.trace.map((s) => `${s.at} ${s.worker} ${s.operation} ${s.result}`).join('\n'));
+  assert.match(t.trace[at('blue acquire')].result, /its answer is on its way back until \d+ ms/);
 });
 
 test('a store lease frozen past its expiry: another worker takes the key and the frozen one writes after it', async () => {

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { runHidden } from '../hidden.mjs';
 import { kindOf } from '../compare-reductions.mjs';
 import { repoWithLock, lockSuite } from './helpers.mjs';
+import { inlineRepo, subject } from './inline.mjs';
 
 const testdata = fileURLToPath(new URL('../testdata/', import.meta.url));
 
@@ -46,6 +47,43 @@ const holding = {
     fixture('batch-service', { 'src/policy.js': "export const FENCED = true;\nexport const RENEW = 'checked';\n" }),
   ],
 };
+
+/**
+ * Two workers on one lease of services.leases(), blue free to freeze until it
+ * ran out: its wake may come at any later point, also after the clock moved on
+ * past steps that did not wait for it.
+ */
+const frozenHolder = ({ services }) => ({
+  subject: subject({
+    leases: { $: 'remote', name: 'leases', methods: ['acquire', 'release'] },
+    storage: { $: 'remote', name: 'storage', methods: ['write'] },
+  }),
+  services: { leases: services.leases(), storage: services.fencedStorage() },
+  properties: { none: { end() {} } },
+  scenarios: [{
+    name: 'blue may freeze until its lease ran out',
+    deliveries: [{ worker: 'blue', job: 'job-1', at: 0 }, { worker: 'green', job: 'job-2', at: 0 }],
+    pauses: [{ worker: 'blue', until: 'leases' }],
+    limits: { maxLatencyMs: 100, maxDelays: 0, maxWork: 100_000 },
+    tests: [{ name: 'every schedule is explored', property: 'none' }],
+  }],
+});
+
+/** Takes the lease (retrying every 600 ms), writes fenced by the time it heard of the grant, releases. */
+const clockFencedHolder = `
+  export function createWorker({ worker, clock, leases, storage }) {
+    return {
+      async handle() {
+        while ((await leases.acquire('file', worker, 1000)) === null) await clock.sleep(600);
+        const fence = clock.now();
+        await storage.write('file', worker, fence).catch(() => {});
+        await leases.release('file', worker);
+        return 'done';
+      },
+    };
+  }`;
+
+holding['a lease holder that may wake at any point after its lease ran out'] = async () => [frozenHolder, inlineRepo({ 'src/worker.js': clockFencedHolder })];
 
 for (const [name, make] of Object.entries(holding)) {
   test(`source sets explore every kind of schedule sleep sets alone explore, each once: ${name}`, async () => {
