@@ -35,8 +35,10 @@ func startProcess(t *testing.T, bin, data string, logFile *os.File) *process {
 
 // launch runs the binary with args, its standard error going to logFile,
 // and waits for the standard output line that holds ready; what follows
-// ready on that line is the process's URL. It kills the process when the
-// test ends, unless the test waited for it.
+// ready on that line is the process's URL. When the test ends, unless the
+// test waited for it, it stops the process as an operator would (SIGTERM,
+// so that it removes its containers, warm ones and those of finished runs),
+// and kills it if it has not stopped within a minute.
 func launch(t testing.TB, bin string, logFile *os.File, args []string, ready string) *process {
 	t.Helper()
 	cmd := exec.Command(bin, args...)
@@ -49,10 +51,13 @@ func launch(t testing.TB, bin string, logFile *os.File, args []string, ready str
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
+		if cmd.ProcessState != nil {
+			return
 		}
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		stopped := time.AfterFunc(time.Minute, func() { _ = cmd.Process.Kill() })
+		_ = cmd.Wait()
+		stopped.Stop()
 	})
 	started := make(chan string, 1)
 	go func() {
