@@ -265,9 +265,11 @@ export default ({ services, faultModel }) => {
       {
         // A page may ask at any moment while another page's load is under
         // way, right up to its end: between the load's last two store calls
-        // too, when the rate is fetched but not yet cached.
+        // too, when the rate is fetched but not yet cached; and one call may
+        // be slow while the other page's timers fire. The reference needs
+        // about 2 000 steps of work here, a page that polls every 50 ms 6 100.
         name: 'a page asks for the EUR rate at any moment while another page loads it',
-        limits: { maxDelays: 0, maxWork: 6_000 },
+        limits: { maxDelays: 1, maxWork: 10_000 },
         deliveries: [
           { worker: 'blue', job: 'eur-1', at: 0 },
           { worker: 'green', job: 'eur-2', during: 0 },
