@@ -231,3 +231,17 @@ test('a pause until: \'leases\' needs leases it can see: claimKeys, or a service
   // A service that keeps no leases does not help.
   assert.deepEqual(checkSuite(suite({ services: { tokens: serviceKit.tokens() } })).map((p) => p.field), ['scenarios[0].pauses[1].until']);
 });
+
+test('a service\'s leaseMethods name its own methods, and only a service that reports leases has them', () => {
+  const suite = (leases) => ({ subject: subject({}), services: { leases }, scenarios: [{ name: 's', deliveries: [{ worker: 'blue', job: 'a', at: 0 }], tests: [{ name: 't', property: 'allDeliveriesAcked' }] }] });
+  const kit = serviceKit.leases();
+  assert.deepEqual(checkSuite(suite(kit)), []);
+  const problems = [
+    ...checkSuite(suite({ ...kit, leaseMethods: ['aquire'] })),
+    ...checkSuite(suite({ ...kit, leaseMethods: 'acquire' })),
+    ...checkSuite(suite({ ...kit, leasesOf: undefined })),
+  ];
+  assert.deepEqual(problems.map((p) => p.field), ['services.leases.leaseMethods', 'services.leases.leaseMethods', 'services.leases.leaseMethods']);
+  assert.match(problems[0].fix, /did you mean "acquire"/);
+  assert.match(problems[2].message, /the service reports none/);
+});
