@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runWorker, subject } from './inline.mjs';
+import { leaseHolder, runWorker, subject } from './inline.mjs';
 
 test('calls are attributed to the delivery that made them, when a worker handles two at once', async () => {
   const suite = {
@@ -76,25 +76,8 @@ function fencingSuite({ services }) {
   };
 }
 
-const leaseWorker = (useToken) => `
-  export function createWorker({ worker, clock, leases, storage }) {
-    return {
-      async handle() {
-        let token;
-        while ((token = await leases.acquire('file', worker, 1000)) === null) await clock.sleep(600);
-        try {
-          await storage.write('file', 'written by ' + worker, ${useToken ? 'token' : '1'});
-        } catch {
-          return 'done';
-        }
-        await leases.release('file', worker);
-        return 'done';
-      },
-    };
-  }`;
-
 test('a pause explored at every point exposes a writer whose lease ran out', async () => {
-  const results = await runWorker(fencingSuite, leaseWorker(false));
+  const results = await runWorker(fencingSuite, leaseHolder('1'));
   const [t] = results.tests;
   assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
   assert.match(t.message, /blue wrote file after a newer lease holder had written it/);
@@ -103,7 +86,7 @@ test('a pause explored at every point exposes a writer whose lease ran out', asy
 });
 
 test('fencing tokens checked by the storage make the same pause harmless', async () => {
-  const results = await runWorker(fencingSuite, leaseWorker(true));
+  const results = await runWorker(fencingSuite, leaseHolder('token'));
   assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
 });
 

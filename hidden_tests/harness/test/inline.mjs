@@ -33,3 +33,28 @@ export function subject(deps) {
     acked: (outcome) => outcome === 'done',
   };
 }
+
+/**
+ * A worker that takes the lease on 'file' from a lease service (1 s, retried
+ * every 600 ms), writes the file with the fence `fence` (an expression of its
+ * code: 'token' for the lease's token, '1', 'clock.now()'), and releases it;
+ * a refused write ends the delivery.
+ */
+export function leaseHolder(fence) {
+  return `
+  export function createWorker({ worker, clock, leases, storage }) {
+    return {
+      async handle() {
+        let token;
+        while ((token = await leases.acquire('file', worker, 1000)) === null) await clock.sleep(600);
+        try {
+          await storage.write('file', 'written by ' + worker, ${fence});
+        } catch {
+          return 'done';
+        }
+        await leases.release('file', worker);
+        return 'done';
+      },
+    };
+  }`;
+}

@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runWorker, subject } from './inline.mjs';
+import { leaseHolder, runWorker, subject } from './inline.mjs';
 import { takePause } from '../pauses.mjs';
 import { FakeStore } from '../store.mjs';
 import { Services } from '../services.mjs';
@@ -47,26 +47,8 @@ function leaseSuite({ services }) {
   };
 }
 
-/** Takes the lease (retrying every 600 ms, a 1 s lease), writes, releases; fenced or not. */
-const leaseLock = (fenced) => `
-  export function createWorker({ worker, clock, leases, storage }) {
-    return {
-      async handle() {
-        let token;
-        while ((token = await leases.acquire('file', worker, 1000)) === null) await clock.sleep(600);
-        try {
-          await storage.write('file', 'written by ' + worker, ${fenced ? 'token' : '1'});
-        } catch {
-          return 'done';
-        }
-        await leases.release('file', worker);
-        return 'done';
-      },
-    };
-  }`;
-
 test('a lease holder frozen until its lease ran out wakes after another worker took over and wrote', async () => {
-  const results = await runWorker(leaseSuite, leaseLock(false));
+  const results = await runWorker(leaseSuite, leaseHolder('1'));
   const [t] = results.tests;
   assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
   assert.match(t.message, /blue wrote file after a newer lease holder had written it/);
@@ -82,30 +64,12 @@ test('a lease holder frozen until its lease ran out wakes after another worker t
 });
 
 test('the same frozen holder is harmless when the storage checks fencing tokens', async () => {
-  const results = await runWorker(leaseSuite, leaseLock(true));
+  const results = await runWorker(leaseSuite, leaseHolder('token'));
   assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
 });
 
-/** Takes the lease as leaseLock does, but fences its write with the time it heard of the grant. */
-const clockFence = `
-  export function createWorker({ worker, clock, leases, storage }) {
-    return {
-      async handle() {
-        while ((await leases.acquire('file', worker, 1000)) === null) await clock.sleep(600);
-        const fence = clock.now();
-        try {
-          await storage.write('file', 'written by ' + worker, fence);
-        } catch {
-          return 'done';
-        }
-        await leases.release('file', worker);
-        return 'done';
-      },
-    };
-  }`;
-
 test('a holder may freeze between its lease\'s grant and hearing of it: a fence read from the clock then is later than the next grant', async () => {
-  const results = await runWorker(leaseSuite, clockFence);
+  const results = await runWorker(leaseSuite, leaseHolder('clock.now()'));
   const [t] = results.tests;
   assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
   assert.match(t.message, /blue wrote file after a newer lease holder had written it/);

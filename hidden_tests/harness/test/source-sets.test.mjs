@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { runHidden } from '../hidden.mjs';
 import { kindOf } from '../compare-reductions.mjs';
 import { repoWithLock, lockSuite } from './helpers.mjs';
-import { inlineRepo, subject } from './inline.mjs';
+import { inlineRepo, leaseHolder, subject } from './inline.mjs';
+import { generated } from './random-programs.mjs';
 
 const testdata = fileURLToPath(new URL('../testdata/', import.meta.url));
 
@@ -35,19 +36,6 @@ async function exploreWith(reduction, suite, repoDir) {
   return { results, kinds };
 }
 
-const holding = {
-  'an atomic claim': async () => [await lockSuite(), repoWithLock('atomic')],
-  'a claim retried after a sleep': async () => [await lockSuite(), repoWithLock('polling')],
-  'transfers that lock in one order': async () => [
-    (await import(`../testdata/transfer-suite.mjs?copy=${Math.random()}`)).default,
-    fixture('transfer-service', { 'src/order.js': fs.readFileSync(path.join(testdata, 'transfer-orders/sorted.js')) }),
-  ],
-  'a fenced batch with an owner-checked heartbeat': async () => [
-    (await import(`../testdata/batch-suite.mjs?copy=${Math.random()}`)).default,
-    fixture('batch-service', { 'src/policy.js': "export const FENCED = true;\nexport const RENEW = 'checked';\n" }),
-  ],
-};
-
 /**
  * Two workers on one lease of services.leases(), blue free to freeze until it
  * ran out: its wake may come at any later point, also after the clock moved on
@@ -69,21 +57,22 @@ const frozenHolder = ({ services }) => ({
   }],
 });
 
-/** Takes the lease (retrying every 600 ms), writes fenced by the time it heard of the grant, releases. */
-const clockFencedHolder = `
-  export function createWorker({ worker, clock, leases, storage }) {
-    return {
-      async handle() {
-        while ((await leases.acquire('file', worker, 1000)) === null) await clock.sleep(600);
-        const fence = clock.now();
-        await storage.write('file', worker, fence).catch(() => {});
-        await leases.release('file', worker);
-        return 'done';
-      },
-    };
-  }`;
-
-holding['a lease holder that may wake at any point after its lease ran out'] = async () => [frozenHolder, inlineRepo({ 'src/worker.js': clockFencedHolder })];
+const holding = {
+  'an atomic claim': async () => [await lockSuite(), repoWithLock('atomic')],
+  'a claim retried after a sleep': async () => [await lockSuite(), repoWithLock('polling')],
+  'transfers that lock in one order': async () => [
+    (await import(`../testdata/transfer-suite.mjs?copy=${Math.random()}`)).default,
+    fixture('transfer-service', { 'src/order.js': fs.readFileSync(path.join(testdata, 'transfer-orders/sorted.js')) }),
+  ],
+  'a fenced batch with an owner-checked heartbeat': async () => [
+    (await import(`../testdata/batch-suite.mjs?copy=${Math.random()}`)).default,
+    fixture('batch-service', { 'src/policy.js': "export const FENCED = true;\nexport const RENEW = 'checked';\n" }),
+  ],
+  'a lease holder that may wake at any point after its lease ran out': async () => [frozenHolder, inlineRepo({ 'src/worker.js': leaseHolder('clock.now()') })],
+  // Three of the generator's first forty programs, on which the search before
+  // the deferrable wake (source-sets.mjs) left kinds out.
+  ...Object.fromEntries([9, 13, 17].map((seed) => [`generated program ${seed}`, async () => generated(seed)])),
+};
 
 for (const [name, make] of Object.entries(holding)) {
   test(`source sets explore every kind of schedule sleep sets alone explore, each once: ${name}`, async () => {
