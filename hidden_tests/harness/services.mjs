@@ -19,6 +19,7 @@
 //       writes: ['write'],                              // or (method, args, reply) => boolean: fault points
 //       reads: ['read'],                                // calls that may answer as the state stood earlier
 //       view: (state) => ({ files: state.files }),     // the part of the state those calls read
+//       changesAt: [1_000],                             // when their answers change on their own (call.at)
 //       describe(method, args, reply) { return '…'; },
 //       key: (method, args) => '…',                   // what a call is about, when its first argument is not a name
 //       leasesOf: (state, worker, now) => [{ key, until, ttlMs }], // the leases a worker holds (pauses wait for them)
@@ -101,20 +102,36 @@ export class Services {
 
   /**
    * The views a read of service `target` sent at `sentAt` could have met at some
-   * moment from `from` (at least `sentAt`) to now, other than the one it meets now,
-   * each with the first such moment, oldest first. As for the store's reads
-   * (FakeStore.valuesSince), only changes made after the moment it was sent count.
+   * moment from `from` (at least `sentAt`) to `now`, other than the one it meets
+   * now, each with the first such moment, oldest first. As for the store's reads
+   * (FakeStore.valuesSince), only changes made after the moment it was sent
+   * count: the calls that changed its view, and the moments its answers change
+   * on their own (its `changesAt`), where a read's answer differs by when it
+   * took effect even though its view is the same.
    * @returns {{ view: object, at: number }[]}
    */
-  viewsSince(target, sentAt, from) {
+  viewsSince(target, sentAt, from, now) {
+    const definition = this.#definitions[target];
+    const current = definition.view?.(this.#states.get(target));
     const changes = (this.#changes.get(target) ?? []).filter((c) => c.at > sentAt && c.at >= from);
-    const seen = [this.#definitions[target].view(this.#states.get(target))];
+    const turns = (definition.changesAt ?? []).filter((t) => t > Math.max(sentAt, from) && t <= now);
+    // A view holds from `from`, or from the change before it, until its own change
+    // (the last one until now); a turn starts a new answer within whichever holds.
+    const starts = [from, ...changes.map((c) => c.at)];
+    const viewFrom = (i) => (i < changes.length ? changes[i].before : current);
+    const moments = [
+      ...starts.map((at, i) => ({ at, view: viewFrom(i) })),
+      ...turns.map((at) => ({ at, view: viewFrom(starts.findLastIndex((start) => start <= at)) })),
+    ].sort((x, y) => x.at - y.at);
+    const turnsBy = (at) => turns.filter((t) => t <= at).length;
+    const seen = [{ view: current, turns: turnsBy(now) }];
     const views = [];
-    changes.forEach((c, i) => {
-      if (seen.some((v) => isDeepStrictEqual(v, c.before))) return;
-      seen.push(c.before);
-      views.push({ view: c.before, at: i === 0 ? from : changes[i - 1].at });
-    });
+    for (const { at, view } of moments) {
+      const met = { view, turns: turnsBy(at) };
+      if (seen.some((s) => s.turns === met.turns && isDeepStrictEqual(s.view, met.view))) continue;
+      seen.push(met);
+      views.push({ view, at });
+    }
     return views;
   }
 

@@ -13,7 +13,9 @@
 // A stateful service's reads (the methods it lists under `reads`) are explored
 // the same way: when the part of its state they see (its `view`) changed while
 // one was in flight, it may answer as the service stood at any moment since it
-// could first have taken effect.
+// could first have taken effect. So may a read whose answer changes on its own at
+// given moments (the service's `changesAt`: a segment that lands at 1 s), as of
+// each moment before one it was in flight across.
 //
 // While the scenario's delays last, such an older answer may also come back
 // as late as the read's latency allows (late-answers.mjs), with the world going
@@ -46,5 +48,5 @@ function olderReads(world, op) {
     return world.store.valuesSince(op.args[0], op.issuedAt, op.soonest, world.now);
   }
   if (!world.services.reads(op.target, op.name)) return [];
-  return world.services.viewsSince(op.target, op.issuedAt, op.soonest);
+  return world.services.viewsSince(op.target, op.issuedAt, op.soonest, world.now);
 }

@@ -11,7 +11,7 @@ import { Checker, closest, DEFAULT_LIMITS, SuiteError } from './suite-problems.m
 const SUITE_FIELDS = ['subject', 'effects', 'services', 'claimKeys', 'limits', 'properties', 'scenarios'];
 const SUBJECT_FIELDS = ['module', 'factory', 'method', 'deps', 'message', 'acked'];
 const EFFECT_FIELDS = ['target', 'method', 'label', 'key', 'reply', 'fail', 'latencyMs'];
-const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'reads', 'view', 'describe', 'key', 'leasesOf', 'leaseMethods'];
+const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'reads', 'view', 'describe', 'key', 'leasesOf', 'leaseMethods', 'changesAt'];
 const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall', 'pauses', 'redeliver', 'barrier',
   'expect', 'effects', 'services', 'faults', 'limits'];
 const FAULT_FIELDS = ['target', 'method', 'fail'];
@@ -160,11 +160,15 @@ function checkWrites(c, service, field) {
   checkMethodNames(c, service, writes, field);
 }
 
-/** A service's reads: method names, with the view of the state they read. */
+/**
+ * A service's reads: method names, with the view of the state they read, the
+ * moments their answers change on their own (changesAt), or both.
+ */
 function checkReads(c, service, field) {
-  const { reads, view } = service;
+  const { reads, view, changesAt } = service;
   if (reads === undefined) {
     if (view !== undefined) c.add(`${field}.view`, 'is only used by reads', 'add reads: [the methods that read it]');
+    if (changesAt !== undefined) c.add(`${field}.changesAt`, 'is only used by reads', 'add reads: [the methods whose answers change then]');
     return;
   }
   if (!Array.isArray(reads) || reads.some((m) => typeof m !== 'string')) {
@@ -172,7 +176,10 @@ function checkReads(c, service, field) {
     return;
   }
   checkMethodNames(c, service, reads, `${field}.reads`);
-  c.fn(view, `${field}.view`, 'view(state), the part of the state its reads see');
+  if (changesAt !== undefined && (!Array.isArray(changesAt) || changesAt.some((t) => !(Number.isInteger(t) && t > 0)))) {
+    c.add(`${field}.changesAt`, 'must list moments in whole milliseconds > 0', 'e.g. changesAt: [1000]: a segment lands at 1 s');
+  }
+  if (view !== undefined || changesAt === undefined) c.fn(view, `${field}.view`, 'view(state), the part of the state its reads see');
 }
 
 /** A service's leaseMethods: names of its methods that take or renew a lease it reports with leasesOf. */

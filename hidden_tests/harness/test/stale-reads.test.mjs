@@ -209,10 +209,102 @@ test('a service answers each older view held since a read could first have taken
   call('bump', 100);
   call('touch', 150);
   call('bump', 200);
-  assert.deepEqual(services.viewsSince('rows', 0, 50), [{ view: { row: 1 }, at: 50 }, { view: { row: 2 }, at: 100 }]);
-  assert.deepEqual(services.viewsSince('rows', 100, 100), [{ view: { row: 2 }, at: 100 }], 'a change at the moment the read was sent');
-  assert.deepEqual(services.viewsSince('rows', 200, 200), []);
+  assert.deepEqual(services.viewsSince('rows', 0, 50, 300), [{ view: { row: 1 }, at: 50 }, { view: { row: 2 }, at: 100 }]);
+  assert.deepEqual(services.viewsSince('rows', 100, 100, 300), [{ view: { row: 2 }, at: 100 }], 'a change at the moment the read was sent');
+  assert.deepEqual(services.viewsSince('rows', 200, 200, 300), []);
   const stale = services.answer({ target: 'rows', name: 'read', args: [] }, { worker: 'blue', job: 'j', at: 300, id: 'r' }, { view: { row: 1 }, at: 50 });
   assert.deepEqual([stale.value, services.state('rows').row, services.state('rows').log], [1, 3, ['touched', 50]]);
   assert.throws(() => call('rename', 300), TypeError);
+});
+
+test('a service whose answers change on their own (changesAt) answers as of each moment before a turn, beside its older views', () => {
+  const definition = {
+    state: () => ({ row: 1 }),
+    methods: { read: (state) => state.row, bump(state) { state.row += 1; } },
+    reads: ['read'],
+    view: (state) => ({ row: state.row }),
+    changesAt: [120, 250, 400],
+  };
+  const services = new Services({ rows: definition }, {});
+  services.answer({ target: 'rows', name: 'bump', args: [] }, { worker: 'blue', job: 'j', at: 100, id: 'b1' });
+  services.answer({ target: 'rows', name: 'bump', args: [] }, { worker: 'blue', job: 'j', at: 200, id: 'b2' });
+  assert.deepEqual(services.viewsSince('rows', 0, 50, 300), [
+    { view: { row: 1 }, at: 50 }, { view: { row: 2 }, at: 100 }, { view: { row: 2 }, at: 120 }, { view: { row: 3 }, at: 200 },
+  ]);
+  assert.deepEqual(services.viewsSince('rows', 210, 220, 300), [{ view: { row: 3 }, at: 220 }], 'only the turn at 250 since');
+  assert.deepEqual(services.viewsSince('rows', 250, 250, 300), [], 'a turn at the moment the read was sent');
+});
+
+/**
+ * An index whose second segment lands at 50 ms, listed by a worker at 20 ms
+ * with calls of up to 100 ms; the worker stores how many segments it counted
+ * and when the listing came back. A listing that came back after 50 ms and
+ * counted one segment took effect before the landing.
+ */
+function landingSuite({ changesAt = [50] } = {}) {
+  return {
+    subject: subject({
+      store: { $: 'remote', name: 'store', methods: ['set'] },
+      index: { $: 'remote', name: 'index', methods: ['list'] },
+    }),
+    services: {
+      index: {
+        methods: { list: (state, args, call) => (call.at >= 50 ? ['seg-1', 'seg-2'] : ['seg-1']) },
+        latencyMs: [0, 100],
+        ...(changesAt ? { reads: ['list'], changesAt } : {}),
+        describe: (method, args, reply) => `${reply.length} segments`,
+      },
+    },
+    properties: {
+      countsWhatLanded: {
+        end(world) {
+          const [count, at] = String(world.store.entry('count', world.now)?.value).split('@').map(Number);
+          if (at >= 50 && count < 2) world.violate('countsWhatLanded', `blue heard of ${count} segment at ${at} ms, after the second landed`);
+        },
+      },
+    },
+    limits: { maxLatencyMs: 10, maxDelays: 1 },
+    scenarios: [{
+      name: 'a listing while a segment lands',
+      deliveries: [{ worker: 'blue', job: 'count', at: 0 }],
+      tests: [{ name: 'what a listing answered after the landing includes it', property: 'countsWhatLanded' }],
+    }],
+  };
+}
+
+const countSegments = `
+  export function createWorker({ clock, store, index }) {
+    return {
+      async handle() {
+        const start = clock.now();
+        await clock.sleep(20);
+        const segments = await index.list();
+        await store.set('count', segments.length + '@' + (clock.now() - start));
+        return 'done';
+      },
+    };
+  }`;
+
+test('a listing made before its service changed on its own may answer after the change', async () => {
+  const results = await runWorker(landingSuite(), countSegments);
+  const [t] = results.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(results, null, 1));
+  assert.match(t.message, /^blue heard of 1 segment at 120 ms, after the second landed/);
+  const list = t.trace.find((s) => s.operation === 'list');
+  assert.match(list.result, /^1 segments \(as index stood at 20 ms: the call took effect then, and its answer came back now\)/, JSON.stringify(t.trace, null, 1));
+});
+
+test('without changesAt, a listing answers as the service stands when it arrives', async () => {
+  const results = await runWorker(landingSuite({ changesAt: null }), countSegments);
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+});
+
+test('changesAt lists moments of a service with reads', () => {
+  const suite = landingSuite();
+  const { index } = suite.services;
+  const fields = (service) => checkSuite({ ...suite, services: { index: service } }).map((p) => [p.field, p.message]);
+  assert.deepEqual(fields(index), []);
+  assert.deepEqual(fields({ ...index, changesAt: [50.5, -1] }), [['services.index.changesAt', 'must list moments in whole milliseconds > 0']]);
+  assert.deepEqual(fields({ ...index, changesAt: 50 }), [['services.index.changesAt', 'must list moments in whole milliseconds > 0']]);
+  assert.deepEqual(fields({ ...index, reads: undefined }), [['services.index.changesAt', 'is only used by reads']]);
 });
