@@ -85,7 +85,8 @@ function callOf(world, op, delivery) {
 /**
  * Whether the scenario fails this store, lock or service call: then it does nothing and its
  * worker gets the error. The fault's fail(args, call) sees how many calls of this
- * method on this key arrived before (count) and how many of them it failed (failures).
+ * method on this key arrived before (count), how many of them it failed (failures),
+ * and how many calls of any method on this key it failed (failuresOnKey).
  */
 function injectedFailure(world, op, delivery, key, late, where) {
   const fault = faultOf(world, op);
@@ -94,6 +95,7 @@ function injectedFailure(world, op, delivery, key, late, where) {
   const call = callOf(world, op, delivery);
   call.count = world.arrivals.get(id) ?? 0;
   call.failures = world.failures.filter((k) => k === id).length;
+  call.failuresOnKey = world.failures.filter((k) => k.startsWith(`${op.target}.`) && k.slice(k.indexOf(':') + 1) === key).length;
   world.arrivals.set(id, call.count + 1);
   const failure = fault.fail(op.args ?? [], call);
   if (!failure) return null;

@@ -87,6 +87,31 @@ test('code that takes a failed claim for a granted one is caught', async () => {
   assert.ok(results.tests[0].trace.some((s) => s.operation === 'setIfAbsent' && s.result.startsWith('failed: store timed out')));
 });
 
+/**
+ * The same job, its claim's first failure counted by `counter`: per method
+ * (failures) or over every method on the key (failuresOnKey). A worker whose
+ * claim fails falls back to a plain set, and takes that for the claim.
+ */
+function fallbackSuite(counter) {
+  const fail = (args, call) => call[counter] === 0 && 'store timed out';
+  return {
+    ...storeFails,
+    subject: subject({ store: { $: 'remote', name: 'store', methods: ['setIfAbsent', 'set'] }, notifier: { $: 'remote', name: 'notifier', methods: ['send'] } }),
+    scenarios: [{ ...storeFails.scenarios[0], faults: ['setIfAbsent', 'set'].map((method) => ({ target: 'store', method, fail })) }],
+  };
+}
+
+test('failuresOnKey counts the failures on a key over every method, so the call after a failed one may go through', async () => {
+  const fallback = claiming("await store.set('lock:' + job, worker); mine = true;");
+  const perMethod = await runWorker(fallbackSuite('failures'), fallback);
+  assert.equal(perMethod.status, 'pass', JSON.stringify(perMethod, null, 1));
+  const perKey = await runWorker(fallbackSuite('failuresOnKey'), fallback);
+  assert.equal(perKey.status, 'fail', JSON.stringify(perKey, null, 1));
+  assert.match(perKey.tests[0].message, /job-7 got 2 notifications/);
+  const calls = perKey.tests[0].trace.filter((s) => s.operation === 'setIfAbsent' || s.operation === 'set').map((s) => `${s.operation} ${s.result.startsWith('failed') ? 'failed' : 'ok'}`);
+  assert.ok(calls.includes('setIfAbsent failed') && calls.includes('set ok'), JSON.stringify(calls));
+});
+
 test('a fault must name the store or the lock service and give fail', async () => {
   const bad = { ...storeFails, scenarios: [{ ...storeFails.scenarios[0], faults: [{ target: 'notifier', method: 'send' }] }] };
   await assert.rejects(runWorker(bad, claiming('throw error;')), (error) => {
