@@ -11,7 +11,8 @@ import (
 
 // DefaultMaxIdle is how long a warm container waits for its run before the
 // pool replaces it: well under the age past which a reaper takes a managed
-// container for a killed process's leftover (10 minutes).
+// container of an owner it does not know for a killed process's leftover
+// (40 minutes).
 const DefaultMaxIdle = 5 * time.Minute
 
 // PoolConfig configures a Pool.

@@ -22,8 +22,11 @@ const (
 	ownerTimeout = 6 * heartbeatEvery
 	// orphanAge is the age past which a container whose owner this database
 	// does not know (another data directory's, or a racecase command's) is
-	// reaped: no run lasts that long.
-	orphanAge = 10 * time.Minute
+	// reaped: no run lasts that long. The longest run the dossier schema
+	// allows has 600 s of CPU time and runner.WallPerCPU times that of wall
+	// clock (30 minutes), in a container that may have waited warm for up to
+	// runner.DefaultMaxIdle before; a live process elsewhere may run one.
+	orphanAge = 40 * time.Minute
 )
 
 // owner is this process as a starter of containers: it labels each of them
