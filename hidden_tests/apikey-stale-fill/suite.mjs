@@ -286,6 +286,7 @@ export default ({ faultModel }) => {
         // the two lookups meet in the cache from two processes. The reference
         // needs about 2 900 steps of work here.
         name: 'a key is revoked while a request looks it up, and the other process looks it up the moment the revoke is saved',
+        limits: { maxWork: 12_000 },
         deliveries: [
           request('blue', 'rq-1', { at: 0 }),
           request('green', 'revoke-1', { at: 0 }),
