@@ -23,6 +23,13 @@ var (
 	oneDuration   = regexp.MustCompile(`(?:^|[^0-9.])` + numberPattern + `\s*` + unitPattern)
 	// atOnce is how prose states a duration of zero.
 	atOnce = regexp.MustCompile(`(?i)\b(at once|immediately|right away)\b`)
+	// handlesStated is how prose states each value of the fault model's
+	// handles, within one sentence: "handles one delivery at a time", "each
+	// handles many requests at once", "up to 8 messages at the same time".
+	handlesStated = map[string]*regexp.Regexp{
+		challenges.HandlesOne:  regexp.MustCompile(`(?i)\bone\b[^.]{0,60}\bat a time\b`),
+		challenges.HandlesMany: regexp.MustCompile(`(?i)\b(many|several|up to [0-9]+|two|[0-9]+)\b[^.]{0,60}\b(at once|at the same time|concurrently|in parallel)\b`),
+	}
 )
 
 // proseUnitMillis is how many milliseconds one of each unit is, by its first letters.
@@ -96,7 +103,8 @@ func modelDurations(m challenges.FaultModel) []modelDuration {
 }
 
 // checkFaultModelStated reports every duration of the dossier's fault model
-// that repo/README.md does not state: the README is the learner's
+// that repo/README.md does not state, and a README that does not say how much
+// work a worker handles at once: the README is the learner's
 // documentation of production, and the fault model must say the same.
 func (l *linter) checkFaultModelStated(slug string, d *challenges.Dossier, repo map[string][]byte) {
 	readme, ok := repo[readmeFile]
@@ -113,6 +121,11 @@ func (l *linter) checkFaultModelStated(slug string, d *challenges.Dossier, repo 
 		l.add(file, md.field,
 			fmt.Sprintf("the fault model says %s for %s, but repo/README.md never states %s", md.value, md.meaning, spelled(ms)),
 			fmt.Sprintf("state it in the README's fault model (e.g. %q), or correct %s", example(md.value, ms), md.field))
+	}
+	if pattern, ok := handlesStated[d.FaultModel.Handles]; ok && !pattern.Match(readme) {
+		l.add(file, "fault_model.handles",
+			fmt.Sprintf("the fault model says each worker handles %s, but repo/README.md never says so", strings.ReplaceAll(d.FaultModel.Handles, "-", " ")),
+			"say it in one sentence of the README, e.g. \"each handles one delivery at a time\" or \"each handles many requests at once\", or correct fault_model.handles")
 	}
 }
 

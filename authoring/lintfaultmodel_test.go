@@ -43,6 +43,7 @@ func TestLintFaultModelAgainstTheREADME(t *testing.T) {
 	edit(t, readme, "A claim is written with a 30 s lease", "A claim is written with a lease")
 	edit(t, readme, "disappears 30 s after it was written", "disappears after a while")
 	edit(t, dossier, "    - {name: mailer, label: Mailer, latency: {max: 1 s}}", "    - {name: mailer, label: Mailer, latency: {min: 250 ms, max: 1 s}}")
+	edit(t, dossier, "  handles: one-at-a-time", "  handles: many-at-once")
 	report, err := Lint(dirs, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -51,6 +52,7 @@ func TestLintFaultModelAgainstTheREADME(t *testing.T) {
 	want := []wantLint{
 		{file, "fault_model.leases[0].ttl", "the fault model says 30 s for the job claim's lease, but repo/README.md never states 30 s (or 30000 ms)", `state it in the README's fault model (e.g. "within 30 s")`},
 		{file, "fault_model.remotes[1].latency.min", "says 250 ms for the shortest mailer call, but repo/README.md never states 250 ms (or 0.25 s)", "or correct fault_model.remotes[1].latency.min"},
+		{file, "fault_model.handles", "the fault model says each worker handles many at once, but repo/README.md never says so", "or correct fault_model.handles"},
 	}
 	for _, w := range want {
 		if !hasProblem(report.Problems, file, w) {

@@ -23,6 +23,7 @@ type scenarioWorld struct {
 	RedeliverEveryMs *int64              `json:"redeliverEveryMs"`
 	Overlapping      bool                `json:"overlapping"`
 	During           bool                `json:"during"`
+	SameWorker       bool                `json:"sameWorker"`
 	Sequential       bool                `json:"sequential"`
 	Crash            bool                `json:"crash"`
 	StallMs          int64               `json:"stallMs"`
@@ -74,7 +75,8 @@ func (g *gapFinder) where(sub string, narrower func(scenarioWorld) bool) (names 
 // dossier's fault model and reports where they explore less than the model
 // allows (a wrong fix that breaks only there passes) or more (a correct fix
 // can fail): latency ranges per remote, delay bounds, redelivery and
-// duplicates (repeats during a delivery included), failures, crashes, pauses
+// duplicates (repeats during a delivery included), work handled at once by
+// one worker, failures, crashes, pauses
 // and polling paces. Each gap names the suite file and the field of the first
 // scenario it concerns.
 func suiteGaps(file string, m challenges.FaultModel, worlds []scenarioWorld) challenges.Problems {
@@ -85,6 +87,7 @@ func suiteGaps(file string, m challenges.FaultModel, worlds []scenarioWorld) cha
 	g.latency(m)
 	g.delays()
 	g.delivery(m.Delivery)
+	g.handles(m.Handles)
 	g.failures(m)
 	g.crashes(m.Crashes)
 	g.pauses(m)
@@ -203,6 +206,23 @@ func (g *gapFinder) delivery(d challenges.Delivery) {
 			g.add("scenarios", "the fault model lets a repeat arrive while the first delivery is still handled, but no scenario lets one arrive during another: repeats come only at fixed moments, so a lease shorter than the work can pass",
 				"add a scenario with a delivery { worker, job, during: i } of the job of delivery i")
 		}
+	}
+}
+
+// handles reports a suite that never hands one worker two deliveries at once
+// although the model lets a worker handle many (state its process keeps, a
+// lock table or a flag, is then shared by two requests, and a fix that keeps
+// it wrongly passes), or hands one two although the model says a worker takes
+// one at a time.
+func (g *gapFinder) handles(handles string) {
+	names, field := g.where(".deliveries", func(w scenarioWorld) bool { return w.SameWorker })
+	switch {
+	case handles == challenges.HandlesMany && len(names) == 0:
+		g.add("scenarios", "the fault model lets a worker handle several pieces of work at once, but no scenario hands one worker two deliveries at once: a fix whose process-wide state (a lock table, a flag, a counter) breaks when two of its requests meet passes",
+			"add a scenario with two deliveries to one worker that do not wait for each other (both at a time, or one during the other)")
+	case handles == challenges.HandlesOne && len(names) > 0:
+		g.add(field, fmt.Sprintf("the fault model says a worker handles one piece of work at a time, but scenarios %s hand one worker two at once: a correct fix can fail there", strings.Join(names, ", ")),
+			"give the second delivery after: i (it starts once delivery i ended), or correct the fault model's handles")
 	}
 }
 

@@ -8,12 +8,14 @@ import (
 	"github.com/racecase/racecase/challenges"
 )
 
-// model is a small fault model: a store and a provider, at-least-once with
+// model is a small fault model: workers that handle many pieces of work at
+// once, a store and a provider, at-least-once with
 // overlapping duplicates every 5 s, a 30 s lease, unbounded pauses, crashes,
 // and a store that a waiting request may call at most every 50 ms.
 func model() challenges.FaultModel {
 	return challenges.FaultModel{
 		Workers: 2,
+		Handles: challenges.HandlesMany,
 		Remotes: []challenges.Remote{
 			{Name: "store", Label: "Store", Latency: challenges.Latency{Max: "1 s"}, MinPollInterval: "50 ms"},
 			{Name: "provider", Label: "Provider", Latency: challenges.Latency{Min: "100 ms", Max: "2 s"},
@@ -41,6 +43,7 @@ func world(name string) scenarioWorld {
 		RedeliverEveryMs: &every,
 		Overlapping:      true,
 		During:           true,
+		SameWorker:       true,
 		Sequential:       true,
 		Crash:            true,
 		Properties:       []string{"exactlyOncePerJob", "pacedPolls"},
@@ -106,6 +109,10 @@ func TestSuiteGaps(t *testing.T) {
 		}, "scenarios[1].pauses", "longest freeze is 10000 ms"},
 		{"no repeat during another delivery", func(_ *challenges.FaultModel, w *scenarioWorld) { w.During = false },
 			"scenarios", "no scenario lets one arrive during another"},
+		{"no worker handed two deliveries at once", func(_ *challenges.FaultModel, w *scenarioWorld) { w.SameWorker = false },
+			"scenarios", "no scenario hands one worker two deliveries at once"},
+		{"two at once where workers take one at a time", func(m *challenges.FaultModel, _ *scenarioWorld) { m.Handles = challenges.HandlesOne },
+			"scenarios[0].deliveries", "handles one piece of work at a time, but scenarios \"wide\", \"narrow\" hand one worker two at once"},
 		{"polls never paced", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Properties = []string{"exactlyOncePerJob"} },
 			"scenarios", "call store at most every 50 ms, but no test names pacedPolls"},
 	}
@@ -154,5 +161,47 @@ func TestLintHandsTheFaultModelToTheSuite(t *testing.T) {
 		if !hasProblem(report.Gaps, file, w) {
 			t.Errorf("want a gap at %s: %s; got:\n%s", w.field, w.message, report.Gaps.Detailed())
 		}
+	}
+}
+
+// Lint sees which scenarios hand one worker two deliveries at once (neither
+// waits for the other with after) and holds them against the model's handles.
+func TestLintSeesOneWorkerHandedTwoDeliveries(t *testing.T) {
+	dirs := scaffold(t, "receipt-twice")
+	suite := filepath.Join(dirs.HiddenTests, "receipt-twice", "suite.mjs")
+	dossier := filepath.Join(dirs.Challenges, "receipt-twice", "dossier.yaml")
+	readme := filepath.Join(dirs.Challenges, "receipt-twice", "repo", "README.md")
+	gaps := func() challenges.Problems {
+		t.Helper()
+		report, err := Lint(dirs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(report.Problems) > 0 {
+			t.Fatalf("want no problems:\n%s", report.Problems.Detailed())
+		}
+		return report.Gaps
+	}
+	file := filepath.ToSlash(suite)
+	edit(t, dossier, "  handles: one-at-a-time", "  handles: many-at-once")
+	edit(t, readme, "handles one delivery at a time", "handles many deliveries at once")
+	many := wantLint{field: "scenarios", message: "no scenario hands one worker two deliveries at once"}
+	if got := gaps(); !hasProblem(got, file, many) {
+		t.Errorf("two workers, one delivery each: want the gap %q; got:\n%s", many.message, got.Detailed())
+	}
+	// The second delivery waits for the first to end: still one at a time.
+	edit(t, suite, "{ worker: 'green', job: 'job-7', after: 0, delayMs: 5_000 }", "{ worker: 'blue', job: 'job-7', after: 0, delayMs: 5_000 }")
+	if got := gaps(); !hasProblem(got, file, many) {
+		t.Errorf("a repeat after the first ended: want the gap %q; got:\n%s", many.message, got.Detailed())
+	}
+	edit(t, suite, "{ worker: 'green', job: 'job-8', at: 0 }", "{ worker: 'blue', job: 'job-8', at: 0 }")
+	if got := gaps(); hasProblem(got, file, many) {
+		t.Errorf("two jobs on blue at 0: want no gap %q; got:\n%s", many.message, got.Detailed())
+	}
+	edit(t, dossier, "  handles: many-at-once", "  handles: one-at-a-time")
+	edit(t, readme, "handles many deliveries at once", "handles one delivery at a time")
+	one := wantLint{field: "scenarios[1].deliveries", message: "handles one piece of work at a time, but scenarios"}
+	if got := gaps(); !hasProblem(got, file, one) {
+		t.Errorf("two jobs on blue at 0 where workers take one at a time: want the gap %q; got:\n%s", one.message, got.Detailed())
 	}
 }

@@ -10,6 +10,9 @@ import "slices"
 type FaultModel struct {
 	// Workers is how many separate processes run the code at once.
 	Workers int `json:"workers" yaml:"workers"`
+	// Handles is how much work one worker takes on at once: HandlesOne or
+	// HandlesMany.
+	Handles string `json:"handles" yaml:"handles"`
 	// Remotes are the remotes the code calls.
 	Remotes []Remote `json:"remotes" yaml:"remotes"`
 	// Delivery says how work reaches the code.
@@ -25,6 +28,16 @@ type FaultModel struct {
 	// Note says what the numbers alone do not; optional.
 	Note string `json:"note,omitempty" yaml:"note"`
 }
+
+// The values of FaultModel.Handles.
+const (
+	// HandlesOne says a worker takes the next piece of work only once it
+	// answered the one before.
+	HandlesOne = "one-at-a-time"
+	// HandlesMany says a worker can handle several pieces of work at once,
+	// sharing its process's memory between them.
+	HandlesMany = "many-at-once"
+)
 
 // Remote is one remote the code calls.
 type Remote struct {

@@ -66,6 +66,11 @@ func TestBrokenFaultModels(t *testing.T) {
 		at:   "ttl: 0 s",
 		want: wantProblem{field: "fault_model.leases[0].ttl", message: "a lease of 0 lasts no time at all"},
 	}, {
+		name: "unknown way of handling work",
+		old:  "handles: one-at-a-time", new: "handles: two-at-once",
+		at:   "handles: two-at-once",
+		want: wantProblem{field: "fault_model.handles", message: `"two-at-once" is not allowed`, fix: "use one of: one-at-a-time, many-at-once"},
+	}, {
 		name: "unknown crash kind",
 		old:  "crashes: anywhere", new: "crashes: sometimes",
 		at:   "crashes: sometimes",
@@ -103,7 +108,7 @@ func TestFaultModelViews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "2 workers; store ≤1 s; at-least-once, again after 5 s, overlapping duplicates with one id; lease 30 s; no pauses; crashes anywhere"
+	want := "2 workers, each one at a time; store ≤1 s; at-least-once, again after 5 s, overlapping duplicates with one id; lease 30 s; no pauses; crashes anywhere"
 	if got := d.FaultModel.Summary(); got != want {
 		t.Errorf("Summary() =\n%s\nwant\n%s", got, want)
 	}
@@ -111,7 +116,7 @@ func TestFaultModelViews(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantJSON := `{"workers":2,"remotes":{"store":{"latencyMs":[0,1000],"waits":[],"timeoutMs":null,"minPollIntervalMs":null,"failures":[]}},` +
+	wantJSON := `{"workers":2,"handles":"one-at-a-time","remotes":{"store":{"latencyMs":[0,1000],"waits":[],"timeoutMs":null,"minPollIntervalMs":null,"failures":[]}},` +
 		`"delivery":{"semantics":"at-least-once","redeliveryAfterMs":5000,"redeliveryUntilMs":null,"duplicates":"overlapping","sameId":true},` +
 		`"leases":[{"name":"job lock","key":"lock:\u003cjobId\u003e","ttlMs":30000,"clock":"store"}],"timeouts":[],"pauses":null,"crashes":"anywhere"}`
 	if string(data) != wantJSON {
@@ -119,7 +124,7 @@ func TestFaultModelViews(t *testing.T) {
 	}
 
 	d.FaultModel.Remotes[0].MinPollInterval = "50 ms"
-	if got, want := d.FaultModel.Summary(), "2 workers; store ≤1 s polled ≥50 ms apart;"; !strings.HasPrefix(got, want) {
+	if got, want := d.FaultModel.Summary(), "2 workers, each one at a time; store ≤1 s polled ≥50 ms apart;"; !strings.HasPrefix(got, want) {
 		t.Errorf("Summary() with a poll interval = %s, want it to start with %s", got, want)
 	}
 	if data, _ := json.Marshal(d.FaultModel.ForSuite()); !strings.Contains(string(data), `"minPollIntervalMs":50,`) {

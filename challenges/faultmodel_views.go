@@ -5,11 +5,11 @@ import (
 	"strings"
 )
 
-// Summary is the fault model on one line, e.g. "2 workers; store ≤1 s,
+// Summary is the fault model on one line, e.g. "2 workers, each one at a time; store ≤1 s,
 // provider ≤1 s fails; at-least-once, again after 5 s, overlapping duplicates
 // with one id; lease 30 s; no pauses; crashes anywhere".
 func (m FaultModel) Summary() string {
-	parts := []string{fmt.Sprintf("%d worker%s", m.Workers, plural(m.Workers))}
+	parts := []string{fmt.Sprintf("%d worker%s, each %s", m.Workers, plural(m.Workers), strings.ReplaceAll(m.Handles, "-", " "))}
 	var remotes []string
 	for _, r := range m.Remotes {
 		s := r.Name + " "
@@ -92,6 +92,8 @@ func plural(n int) string {
 type SuiteFaultModel struct {
 	// Workers is how many separate processes run the code at once.
 	Workers int `json:"workers"`
+	// Handles is "one-at-a-time" or "many-at-once" (FaultModel.Handles).
+	Handles string `json:"handles"`
 	// Remotes are the remotes by name.
 	Remotes map[string]SuiteRemote `json:"remotes"`
 	// Delivery says how work reaches the code.
@@ -165,6 +167,7 @@ type SuitePauses struct {
 func (m FaultModel) ForSuite() SuiteFaultModel {
 	s := SuiteFaultModel{
 		Workers: m.Workers,
+		Handles: m.Handles,
 		Remotes: map[string]SuiteRemote{},
 		Delivery: SuiteDelivery{
 			Semantics:         m.Delivery.Semantics,

@@ -10,8 +10,9 @@ import (
 // TestBrowserFaultModel reads the lease dossier's fault model as part of its
 // problem statement, on a desktop and on a phone: a labelled panel beside the
 // architecture, one term and sentence per kind of fault, every remote with its
-// latency range, the lease with its key, unbounded pauses and the note on
-// scaled time; on a phone nothing scrolls sideways.
+// latency range, how much work each worker takes on at once, the lease with
+// its key, unbounded pauses and the note on scaled time; on a phone nothing
+// scrolls sideways.
 func TestBrowserFaultModel(t *testing.T) {
 	chromium := requireChromium(t)
 	base := startServer(t)
@@ -72,6 +73,9 @@ func readFaultModel(t *testing.T, p *page, m challenges.FaultModel) {
 	}
 	row := func(term string) string {
 		return eval[string](p, `[...document.querySelectorAll('#fault-model dt')].find((dt) => dt.textContent === '`+term+`')?.nextElementSibling?.textContent ?? ''`)
+	}
+	if got := row("Workers"); !strings.Contains(got, "2 separate processes") || !strings.Contains(got, "Each handles many pieces of work at once") {
+		t.Errorf("Workers reads %q", got)
 	}
 	if got := row("Leases"); !strings.Contains(got, m.Leases[0].Key) || !strings.Contains(got, "lasts "+string(m.Leases[0].TTL)) || !strings.Contains(got, "store’s clock") {
 		t.Errorf("Leases reads %q", got)

@@ -26,7 +26,7 @@ func TestWriteFaultModels(t *testing.T) {
 			t.Errorf("line %d = %q, want %q", i+1, lines[i+1], want)
 		}
 	}
-	const jobLock = "  job-lock-double-send: 2 workers; store ≤1 s fails, provider ≤1 s fails; at-least-once, again after 5 s, overlapping duplicates with one id; lease 30 s; no pauses; crashes anywhere"
+	const jobLock = "  job-lock-double-send: 2 workers, each one at a time; store ≤1 s fails, provider ≤1 s fails; at-least-once, again after 5 s, overlapping duplicates with one id; lease 30 s; no pauses; crashes anywhere"
 	if !strings.Contains(out.String(), jobLock+"\n") {
 		t.Errorf("the flagship's summary is not\n%s\nin\n%s", jobLock, out.String())
 	}

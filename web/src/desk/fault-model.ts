@@ -50,7 +50,10 @@ export function faultModelPanel(m: FaultModel): HTMLElement {
   return panel('Fault model', h('div', { class: 'fault-model' },
     h('p', { class: 'fm-lead' }, 'What the code has to cope with in production, and what it may rely on (the repository README states the same). The hidden tests explore exactly this.'),
     h('dl', { class: 'fm-rows' },
-      row('Workers', `${m.workers} separate process${m.workers === 1 ? '' : 'es'}, sharing nothing but the remotes below.`),
+      row('Workers', `${m.workers} separate process${m.workers === 1 ? '' : 'es'}, sharing nothing but the remotes below. `,
+        m.handles === 'many-at-once'
+          ? 'Each handles many pieces of work at once, and those share its memory: a variable, Map or lock in the process is seen by all of them.'
+          : 'Each takes the next piece of work only once it answered the one before.'),
       row('Remotes', h('ul', { class: 'fm-remotes' }, m.remotes.map(remoteItem))),
       row('Delivery', deliveryText(m.delivery)),
       leases.length ? row('Leases', h('ul', { class: 'fm-list' }, leases.map((l) => h('li', null,

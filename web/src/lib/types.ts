@@ -155,6 +155,8 @@ export interface Delivery {
 /** What the code has to cope with in production: part of the problem statement. */
 export interface FaultModel {
   workers: number;
+  /** How much work one worker takes on at once. */
+  handles: 'one-at-a-time' | 'many-at-once';
   remotes: Remote[];
   delivery: Delivery;
   leases?: { name: string; key?: string; ttl: Duration; clock: 'store' | 'holder' }[];
