@@ -6,6 +6,7 @@
 import { describeCall, clipMessage, show } from './describe.mjs';
 import { requestLabel } from './trace.mjs';
 import { startFollowers } from './deliveries.mjs';
+import { ownerName } from './locks.mjs';
 
 /** The targets the world itself answers; every other remote is a service or an effect. */
 export const STORE = 'store';
@@ -105,16 +106,27 @@ function injectedFailure(world, op, delivery, key, late, where) {
   return { ok: false, value: fields, error };
 }
 
+/**
+ * Who a lock call is made for: its request (delivery) where a worker may
+ * handle several at once, else just its worker (its calls then belong to
+ * whichever delivery it runs, and a release from a timer after the handler
+ * answered is still its own).
+ */
+export function lockOwner(world, op) {
+  return { worker: op.worker, request: world.attribute ? world.calls.get(op.call) ?? null : null };
+}
+
 function atStoreOrLocks(world, op, delivery, key, late, where, read) {
   const failed = injectedFailure(world, op, delivery, key, late, where);
   if (failed) return failed;
   const before = op.target === STORE ? world.store.entry(op.args?.[0], world.now) : undefined;
-  const holder = op.target === LOCKS ? world.locks.holder(op.args?.[0]) : undefined;
+  const held = op.target === LOCKS ? world.locks.holder(op.args?.[0]) : undefined;
+  const holder = held && ownerName(held, world.deliveries);
   let value = null;
   try {
     value = op.target === STORE
       ? world.store.apply(op.name, op.args ?? [], op.worker, world.now)
-      : world.locks.apply(op.name, op.args ?? [], op.worker);
+      : world.locks.apply(op.name, op.args ?? [], lockOwner(world, op));
   } catch (e) {
     world.step(op.worker, op.name, key, `error: ${e.message}${late}`, where);
     return { ok: false, value: null, error: e.message };

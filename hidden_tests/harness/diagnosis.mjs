@@ -1,6 +1,9 @@
 // Why a schedule could not finish, in the learner's terms: a deadlock cycle, a
 // barrier never met, or work waiting on something the harness cannot see.
 
+import { lockOwner } from './calls.mjs';
+import { ownerName, sameOwner } from './locks.mjs';
+
 /**
  * Describes why `world` cannot go on, and adds the waiting calls to its trace.
  * @param {import('./world.mjs').World} world
@@ -10,17 +13,21 @@ export function stuckReason(world) {
   const blocked = world.blocked();
   const waits = blocked.filter((op) => op.target === 'locks' && op.name === 'acquire');
   if (waits.length > 0) {
-    const steps = waits.map((op) => world.step(op.worker, 'acquire', op.args[0], `waiting for ${world.locks.holder(op.args[0])}`));
+    const name = (owner) => ownerName(owner, world.deliveries);
+    const steps = waits.map((op) => world.step(op.worker, 'acquire', op.args[0], `waiting for ${name(world.locks.holder(op.args[0]))}`));
     const cycle = findCycle(world, waits);
-    const holds = (worker) => world.locks.held().filter(([, h]) => h === worker).map(([k]) => k).join(', ') || 'nothing';
+    const holds = (owner) => world.locks.held().filter(([, h]) => sameOwner(h, owner)).map(([k]) => k).join(', ') || 'nothing';
     const atBarrier = new Set(blocked.filter((op) => op.target !== 'locks').map((op) => op.worker));
     const holderOf = (op) => {
       const holder = world.locks.holder(op.args[0]);
-      return atBarrier.has(holder)
-        ? `held by ${holder}, which waits at ${world.barrier.target}.${world.barrier.method}() for another job to be in flight at the same time`
-        : `held by ${holder}`;
+      return atBarrier.has(holder.worker)
+        ? `held by ${name(holder)}, which waits at ${world.barrier.target}.${world.barrier.method}() for another job to be in flight at the same time`
+        : `held by ${name(holder)}`;
     };
-    const describe = (op) => `${op.worker} holds ${holds(op.worker)} and waits for ${op.args[0]} (${holderOf(op)})`;
+    const describe = (op) => {
+      const owner = lockOwner(world, op);
+      return `${name(owner)} holds ${holds(owner)} and waits for ${op.args[0]} (${holderOf(op)})`;
+    };
     return cycle
       ? { message: `deadlock: ${cycle.map(describe).join('; ')}`, steps }
       : { message: `no progress: ${waits.map(describe).join('; ')}`, steps };
@@ -76,15 +83,15 @@ function nextPastHorizon(world) {
   return later.length > 0 ? `${later[0].what}, due at ${later[0].at} ms` : null;
 }
 
-/** The waits that form a cycle of workers each waiting for the next one's lock. */
+/** The waits that form a cycle of requests each waiting for the next one's lock. */
 function findCycle(world, waits) {
-  const waitOf = new Map(waits.map((op) => [op.worker, op]));
+  const waitOf = (owner) => waits.find((op) => sameOwner(lockOwner(world, op), owner));
   for (const start of waits) {
     const path = [];
     let op = start;
     while (op && !path.includes(op)) {
       path.push(op);
-      op = waitOf.get(world.locks.holder(op.args[0]));
+      op = waitOf(world.locks.holder(op.args[0]));
     }
     if (op) return path.slice(path.indexOf(op));
   }

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkSuite, materializeSuite, prepareSuite, remoteSpecs } from './suite.mjs';
 import { SuiteError } from './suite-problems.mjs';
+import { mayOverlap } from './deliveries.mjs';
 import { Realm, compileRuntime } from './worker/realm.mjs';
 import { ModuleGraph, ModuleSources, ModuleError } from './worker/module-graph.mjs';
 
@@ -109,19 +110,6 @@ function latencyOf(scenario, name) {
 }
 
 /**
- * Whether a scenario may hand one worker two deliveries at once: two of its
- * deliveries neither of which waits, through a chain of `after`, for the other
- * to end (a `during` one arrives while the other is handled).
- */
-function oneWorkerTwice(deliveries) {
-  const waitsFor = (i, j) => {
-    for (let d = deliveries[i]; d.after !== undefined; d = deliveries[d.after]) if (d.after === j) return true;
-    return false;
-  };
-  return deliveries.some((a, i) => deliveries.some((b, j) => j > i && a.worker === b.worker && !waitsFor(i, j) && !waitsFor(j, i)));
-}
-
-/**
  * What one scenario explores of the world: the latency range of each remote the
  * subject gets (calls: each remote's methods), the remotes and calls it fails, the delay bound, the horizon, redelivery, the
  * same job delivered twice (overlapping: both start on their own; sequential: one
@@ -149,7 +137,7 @@ function worldOf(scenario, calls) {
     horizonMs: scenario.limits.horizonMs,
     redeliverEveryMs: scenario.redeliver?.everyMs ?? null,
     overlapping: twice.some((ds) => ds.filter((d) => d.after === undefined).length > 1),
-    sameWorker: oneWorkerTwice(scenario.deliveries),
+    sameWorker: mayOverlap(scenario.deliveries),
     during: scenario.deliveries.some((d) => d.during !== undefined),
     sequential: twice.length > 0 || scenario.redeliver !== undefined,
     crash: scenario.crash !== undefined,
