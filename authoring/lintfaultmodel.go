@@ -24,11 +24,12 @@ var (
 	// atOnce is how prose states a duration of zero.
 	atOnce = regexp.MustCompile(`(?i)\b(at once|immediately|right away)\b`)
 	// handlesStated is how prose states each value of the fault model's
-	// handles, within one sentence: "handles one delivery at a time", "each
-	// handles many requests at once", "up to 8 messages at the same time".
+	// handles, within one sentence and with the verb that says what a worker
+	// does: "handles one delivery at a time", "each handles many requests at
+	// once", "works up to 8 messages at the same time".
 	handlesStated = map[string]*regexp.Regexp{
-		challenges.HandlesOne:  regexp.MustCompile(`(?i)\bone\b[^.]{0,60}\bat a time\b`),
-		challenges.HandlesMany: regexp.MustCompile(`(?i)\b(many|several|up to [0-9]+|two|[0-9]+)\b[^.]{0,60}\b(at once|at the same time|concurrently|in parallel)\b`),
+		challenges.HandlesOne:  regexp.MustCompile(`(?i)\b(handles?|serves?|works?|processes|takes?)\b[^.]{0,20}\bone\b[^.]{0,40}\bat\s+a\s+time\b`),
+		challenges.HandlesMany: regexp.MustCompile(`(?i)\b(handles?|serves?|works?|processes)\b[^.]{0,20}\b(many|several|up to [0-9]+|two|[0-9]+)\b[^.]{0,40}\b(at\s+once|at\s+the\s+same\s+time|concurrently|in\s+parallel)\b`),
 	}
 )
 
