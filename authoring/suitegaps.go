@@ -86,6 +86,7 @@ func suiteGaps(file string, m challenges.FaultModel, worlds []scenarioWorld) cha
 	g := &gapFinder{file: file, worlds: worlds}
 	g.latency(m)
 	g.delays()
+	g.slowAlone(m)
 	g.delivery(m.Delivery)
 	g.handles(m.Handles)
 	g.failures(m)
@@ -171,6 +172,21 @@ func (g *gapFinder) delays() {
 	if names, field := g.where(".limits.flipDraws", func(w scenarioWorld) bool { return w.FlipDraws == 0 }); len(names) > 0 {
 		g.add(field, fmt.Sprintf("scenarios %s have flipDraws 0: every worker draws the same random numbers in every schedule, so a fix whose race needs two workers to pick alike (or apart), such as a shard picked at random, may never meet it",
 			strings.Join(names, ", ")), "let the explorer try each worker's first draws both ways (flipDraws ≥ 1)")
+	}
+}
+
+// slowAlone reports a model with leases whose suite never explores one
+// worker alone at its slowest while the others are quick (paces: 3): a lease
+// shorter than its holder's work at its slowest then runs out only while the
+// other workers are slow too, and a quick one never takes over and finishes
+// first.
+func (g *gapFinder) slowAlone(m challenges.FaultModel) {
+	if len(m.Leases) == 0 || m.Workers < 2 {
+		return
+	}
+	if names, _ := g.where("", func(w scenarioWorld) bool { return w.Paces == 3 }); len(names) == 0 {
+		g.add("scenarios", fmt.Sprintf("the fault model has leases (the %s), but no scenario explores one worker alone at its slowest while another is quick: a lease shorter than its holder's work at its slowest passes", m.Leases[0].Name),
+			"give a scenario in which two workers contend for a lease limits: { paces: 3 }")
 	}
 }
 

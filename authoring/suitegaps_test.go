@@ -38,7 +38,7 @@ func world(name string) scenarioWorld {
 		FailedCalls:      []string{"provider.send"},
 		Calls:            map[string][]string{"store": {"get", "setIfAbsent"}, "provider": {"send"}},
 		MaxDelays:        2,
-		Paces:            2,
+		Paces:            3,
 		FlipDraws:        2,
 		RedeliverEveryMs: &every,
 		Overlapping:      true,
@@ -79,6 +79,8 @@ func TestSuiteGaps(t *testing.T) {
 			"scenarios[1].limits.paces", "have maxDelays 0 and paces 1"},
 		{"delays, quickest pace only", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Paces = 1 },
 			"scenarios[1].limits.paces", "have paces 1: a delay makes one call slower at a time"},
+		{"no worker alone at its slowest", func(_ *challenges.FaultModel, w *scenarioWorld) { w.Paces = 2 },
+			"scenarios", "no scenario explores one worker alone at its slowest"},
 		{"random draws never tried the other way", func(_ *challenges.FaultModel, w *scenarioWorld) { w.FlipDraws = 0 },
 			"scenarios[1].limits.flipDraws", "have flipDraws 0"},
 		{"no redelivery", func(_ *challenges.FaultModel, w *scenarioWorld) {

@@ -28,7 +28,11 @@
 // range allows, so that work slower than its lease, a wait that gives up
 // early, or a retry that lands in a window left by slow calls meets the
 // boundary of the model too. A scenario whose slow pace costs too much says
-// `paces: 1` and keeps the first.
+// `paces: 1` and keeps the first. One that says `paces: 3` is then explored
+// with each worker alone at the slow end while the others are at the quick end
+// (without delays, which would multiply a poller's schedules), so that a
+// lease shorter than its holder's slowest work runs out while another worker,
+// quick, takes over and finishes first.
 //
 // Randomness replays (each worker's generator is seeded by its name), so the
 // numbers a fix draws would otherwise be the same in every schedule, and a fix
@@ -178,9 +182,11 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
 /**
  * The paces a scenario is explored at: where some call's latency varies, first
  * the quick end ('quick', or 'any' where delays let some calls be slower), then
- * the slow end (not when the scenario's limits say `paces: 1`); else the one
+ * the slow end (not when the scenario's limits say `paces: 1`), then, where
+ * they say `paces: 3`, each worker alone at the slow end while the others'
+ * calls are at their quickest, without delays ('slow:<worker>'); else the one
  * pace 'any'.
- * @returns {Array<'quick' | 'slow' | 'any'>}
+ * @returns {string[]}
  */
 export function pacesOf(scenario) {
   const first = scenario.limits.maxDelays > 0 ? 'any' : 'quick';
@@ -190,13 +196,17 @@ export function pacesOf(scenario) {
     ...(scenario.effects ?? []).map((e) => e.latencyMs),
     ...Object.values(scenario.services ?? {}).map((s) => s?.latencyMs),
   ].filter(Boolean);
-  return ranges.some(([min, max]) => max > min) ? [first, 'slow'] : ['any'];
+  if (!ranges.some(([min, max]) => max > min)) return ['any'];
+  const workers = [...new Set((scenario.deliveries ?? []).map((d) => d.worker))];
+  const alone = scenario.limits.paces === 3 && workers.length > 1 ? workers.map((w) => `slow:${w}`) : [];
+  return [first, 'slow', ...alone];
 }
 
 /** A counterexample's message, with what was special about its schedule: its pace, a draw moved. */
 function withVariant(message, world) {
   const notes = [];
   if (world.slow) notes.push('every call took as long as the fault model allows');
+  if (world.slowWorker) notes.push(`every call of ${world.slowWorker} took as long as the fault model allows, while the other workers' were as quick as it allows`);
   if (world.flipped) notes.push(`${world.flip.worker}'s ${ordinal(world.flip.draw + 1)} random number was drawn from the other half of [0, 1)`);
   return notes.length > 0 ? `${message} (in this schedule ${notes.join(', and ')})` : message;
 }

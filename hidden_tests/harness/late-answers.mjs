@@ -14,7 +14,8 @@
 // offered after every other choice, so the schedules explored first, and the
 // first counterexamples, stay the same.
 //
-// At the slow pace, where every call answers as late as its latency allows,
+// At the slow pace, where every call answers as late as its latency allows (or
+// at one worker's slow pace, where its calls do),
 // every call that takes or renews a lease (leaseCall) takes effect as soon as
 // it may and answers at its deadline: that is the latest a lease's holder can
 // learn of it, so a lease sized to just cover the work after the claim runs
@@ -33,17 +34,17 @@ import { answer, STORE } from './calls.mjs';
 import { requestLabel } from './trace.mjs';
 
 /**
- * The late-answer choices on offer now: at the slow pace, each call that could
- * arrive now, whose latency still has room, and that takes or renews a lease
- * (leaseCall); at the other paces, while the scenario's delays last, each such
+ * The late-answer choices on offer now: at the slow pace (for one worker's
+ * calls, at its own slow pace), each call that could arrive now, whose latency
+ * still has room, and that takes or renews a lease (leaseCall); otherwise, while the scenario's delays last, each such
  * call that renews a lease its worker holds (the lease runs from when the call
  * took effect, not from when its worker heard of it).
  * @param {import('./world.mjs').World} world
  * @param {{ op: object }[]} ready the call choices on offer now
  */
 export function lateChoices(world, ready) {
-  const mayBeLate = world.slow ? (op) => leaseCall(op, world.services) : world.delays < world.limits.maxDelays ? (op) => renews(world, op) : null;
-  if (!mayBeLate) return [];
+  const delaysLeft = world.delays < world.limits.maxDelays;
+  const mayBeLate = (op) => (world.slowFor(op.worker) ? leaseCall(op, world.services) : delaysLeft && renews(world, op));
   return ready.filter(({ op }) => op.deadline > world.now && mayBeLate(op))
     .map(({ op }) => ({ id: `late:${op.id}`, kind: 'late', op }));
 }
@@ -106,7 +107,7 @@ export function heldAnswersBound(world) {
  * @param {{ at: number }} [read] for a read, the older value or view it answers, as it stood at `at` (stale-reads.mjs)
  */
 export function takeLate(world, op, read) {
-  if (!world.slow) world.delays += 1;
+  if (!world.slowFor(op.worker)) world.delays += 1;
   world.pending = world.pending.filter((p) => p !== op);
   const { ok, value, error, crashed } = answer(world, op, { answerAt: op.deadline, read });
   if (crashed) return;

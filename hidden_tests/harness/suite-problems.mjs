@@ -117,8 +117,8 @@ export class Checker {
     for (const [key, value] of Object.entries(limits)) {
       if (Object.hasOwn(DEFAULT_LIMITS, key) && !(Number.isInteger(value) && value >= 0)) {
         this.add(`${field}.${key}`, 'must be a whole number ≥ 0', `e.g. ${key}: ${DEFAULT_LIMITS[key]}`);
-      } else if (key === 'paces' && value !== 1 && value !== 2) {
-        this.add(`${field}.${key}`, 'must be 1 (every call at its quickest) or 2 (then every call at its slowest)', 'e.g. paces: 2');
+      } else if (key === 'paces' && value !== 1 && value !== 2 && value !== 3) {
+        this.add(`${field}.${key}`, 'must be 1 (every call at its quickest), 2 (then every call at its slowest) or 3 (then each worker alone at its slowest)', 'e.g. paces: 2');
       }
     }
   }

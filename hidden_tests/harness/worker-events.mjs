@@ -67,7 +67,7 @@ function addCall(world, worker, event) {
   };
   // At the slow pace a call lands at its deadline, except one that starts or
   // renews a lease: that lands as soon as it may and answers at its deadline.
-  if (world.slow && !leaseCall(op, world.services)) op.readyAt = op.deadline;
+  if (world.slowFor(worker) && !leaseCall(op, world.services)) op.readyAt = op.deadline;
   op.watches = watchedExpiry(world, op);
   world.pending.push(op);
   world.countFor(delivery, 'calls');

@@ -48,9 +48,9 @@ export class World {
    * @param {object} scenario the scenario being explored (validated: its limits, effects and services merged)
    * @param {import('./worker-pool.mjs').WorkerPool} pool the processes of the workers
    * @param {object[]} properties the properties judged in this schedule
-   * @param {{ pace?: 'any' | 'quick' | 'slow', flip?: { worker: string, draw: number } | null }} [variant] pace: when
+   * @param {{ pace?: string, flip?: { worker: string, draw: number } | null }} [variant] pace: when
    *   calls become ready: within their latency range as delay bounding allows (any), or all at its minimum (quick) or
-   *   maximum (slow); flip: the one random draw of one worker (numbered from 0) that goes the other way in this
+   *   maximum (slow), or one worker's at their maximum while the others' are at their minimum (`slow:<worker>`); flip: the one random draw of one worker (numbered from 0) that goes the other way in this
    *   schedule, if any (see draws.mjs)
    */
   constructor(suite, scenario, pool, properties, { pace = 'any', flip = null } = {}) {
@@ -99,7 +99,11 @@ export class World {
     this.attribute = mayOverlap(scenario.deliveries);
     const remotes = remotesOf(suite.subject.deps);
     this.protocols = new Map(this.workers.map((w) => [w, new WorkerProtocol(w, remotes)]));
+    /** Whether every call is at its slowest; else the one worker whose calls are (or null). */
     this.slow = pace === 'slow';
+    this.slowWorker = pace.startsWith('slow:') ? pace.slice('slow:'.length) : null;
+    // At one worker's slow pace the others' calls are at their quickest: no delays.
+    if (this.slowWorker) this.delays = this.limits.maxDelays;
     this.flip = flip;
     /** Whether the draw of `flip` happened in this schedule. */
     this.flipped = false;
@@ -129,6 +133,11 @@ export class World {
     return this.deliveries.every((d) => d.state === 'done' || this.crashed.has(d.worker));
   }
 
+  /** Whether a worker's calls take as long as their latency allows in this schedule (the slow paces). */
+  slowFor(worker) {
+    return this.slow || this.slowWorker === worker;
+  }
+
   /** Whether a worker can act now: neither crashed nor frozen by a pause. */
   awake(worker) {
     return !this.crashed.has(worker) && !(this.frozen.get(worker) > this.now);
@@ -142,7 +151,7 @@ export class World {
       .map((op) => ({ id: op.id, kind: 'op', op }));
     // At the slow pace a lease call is offered only as a late answer while its
     // deadline is ahead (late-answers.mjs).
-    const plain = this.slow ? ready.filter(({ op }) => op.deadline <= this.now || !leaseCall(op, this.services)) : ready;
+    const plain = ready.filter(({ op }) => !this.slowFor(op.worker) || op.deadline <= this.now || !leaseCall(op, this.services));
     const answers = heldAnswerChoices(this);
     const choices = [...plain, ...answers.now];
     const stops = [
@@ -365,7 +374,7 @@ export class World {
    * when it is ready (late-answers.mjs).
    */
   #latest(op, maxDelays) {
-    const held = this.delays >= maxDelays || (this.slow && leaseCall(op, this.services));
+    const held = this.delays >= maxDelays || (this.slowFor(op.worker) && leaseCall(op, this.services));
     return held ? Math.max(op.readyAt, this.now) : op.deadline;
   }
 

@@ -65,15 +65,66 @@ test('scenarios whose latencies vary get two paces, with or without delays', () 
   assert.deepEqual(pacesOf(limits({ maxLatencyMs: 0 })), ['any']);
   assert.deepEqual(pacesOf({ ...limits({ maxLatencyMs: 0 }), effects: [{ latencyMs: [50, 400] }] }), ['quick', 'slow']);
   assert.deepEqual(pacesOf({ ...limits({ maxLatencyMs: 0 }), services: { rows: { latencyMs: [5, 5] } } }), ['any']);
+  const two = [{ worker: 'blue' }, { worker: 'green' }, { worker: 'blue' }];
+  assert.deepEqual(pacesOf({ ...limits({ maxDelays: 1, paces: 3 }), deliveries: two }), ['any', 'slow', 'slow:blue', 'slow:green']);
+  assert.deepEqual(pacesOf({ ...limits({ paces: 3 }), deliveries: [{ worker: 'blue' }] }), ['quick', 'slow']);
 });
 
-test('a scenario that keeps only the quick pace misses the short lease, and paces must be 1 or 2', async () => {
+/**
+ * Blue and green both get job-1 at 0; each polls for a lock with a 2.5 s lease
+ * every 50 ms, then reads the sent-record, sends (up to 1 s) and writes it:
+ * up to four calls of 1 s under a lease of 2.5 s.
+ */
+function chainSuite(paces) {
+  return {
+    subject: subject({
+      store: { $: 'remote', name: 'store', methods: ['get', 'set', 'setIfAbsent', 'compareAndDelete'] },
+      mailer: { $: 'remote', name: 'mailer', methods: ['send'] },
+    }),
+    effects: [{ target: 'mailer', method: 'send', label: 'e-mail', latencyMs: [0, 1000] }],
+    claimKeys: '^lock:',
+    limits: { maxLatencyMs: 1000, maxDelays: 1, paces },
+    scenarios: [{
+      name: 'two workers get the job at once',
+      deliveries: [{ worker: 'blue', job: 'job-1', at: 0 }, { worker: 'green', job: 'job-1', at: 0 }],
+      tests: [{ name: 'the e-mail goes out once', property: 'exactlyOncePerJob' }],
+    }],
+  };
+}
+
+const pollingSender = `
+  export function createWorker({ worker, clock, store, mailer }) {
+    return {
+      async handle({ job }) {
+        while (!(await store.setIfAbsent('lock:' + job, worker, { ttlMs: 2500 }))) await clock.sleep(50);
+        try {
+          if (await store.get('sent:' + job)) return 'done';
+          await mailer.send({ job });
+          await store.set('sent:' + job, 'yes');
+        } finally {
+          await store.compareAndDelete('lock:' + job, worker);
+        }
+        return 'done';
+      },
+    };
+  }`;
+
+test('a lease shorter than its holder\'s slowest calls fails once one worker alone is slow (paces: 3)', async () => {
+  const both = await runWorker(chainSuite(2), pollingSender);
+  assert.equal(both.status, 'pass', 'one slow call, or every call slow, leaves the lease enough: ' + JSON.stringify(both.tests[0].message));
+  const alone = await runWorker(chainSuite(3), pollingSender);
+  const [t] = alone.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(alone, null, 1));
+  assert.match(t.message, /\(in this schedule every call of (blue|green) took as long as the fault model allows, while the other workers' were as quick as it allows\)$/);
+});
+
+test('a scenario that keeps only the quick pace misses the short lease, and paces must be 1, 2 or 3', async () => {
   const quickOnly = leaseSuite();
   quickOnly.scenarios[0].limits = { paces: 1 };
   const results = await runWorker(quickOnly, sender(300));
   assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
-  quickOnly.scenarios[0].limits = { paces: 3 };
+  quickOnly.scenarios[0].limits = { paces: 4 };
   const [problem] = checkSuite(quickOnly);
   assert.equal(problem.field, 'scenarios[0].limits.paces');
-  assert.match(problem.message, /must be 1 .* or 2/);
+  assert.match(problem.message, /must be 1 .*, 2 .* or 3/);
 });
