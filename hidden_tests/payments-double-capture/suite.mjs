@@ -211,6 +211,38 @@ export default ({ faultModel }) => {
         ],
       },
       {
+        // One instance handles many requests at once (README, fault model): the
+        // retry may reach the instance still handling the first attempt, and the
+        // two share its memory.
+        name: 'the checkout retries on the same instance while the first capture is at Kestrel',
+        redeliver,
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: firstRetryAt },
+        ],
+        tests: [
+          { name: 'one capture at Kestrel when the retry reaches the instance still handling the first attempt', property: 'exactlyOncePerJob' },
+          { name: 'every 200 names the same capture when the retry reaches the same instance', property: 'sameCaptureInEveryAnswer' },
+          { name: 'a retry on the same instance ends with a 200 once the first capture is done', property: 'allDeliveriesAcked' },
+        ],
+      },
+      // The same, when Kestrel refuses the first capture: what the instance
+      // keeps for one request must not be taken for the other's. The checkout
+      // stopped waiting for its first attempt when it retried, so only the
+      // retry is sent again (and its answer is the one the checkout gets).
+      ...captureFailures(psp).slice(0, 1).map(({ failure }) => ({
+        name: 'Kestrel refuses the first capture while the checkout retries on the same instance',
+        effects: [kestrelCapture((args, call) => call.failures === 0 && failure(args[0]?.paymentId))],
+        redeliver,
+        deliveries: [
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0, maxAttempts: 1 },
+          { worker: api0, job: 'pay_5mQ2rT8vXc', at: firstRetryAt },
+        ],
+        tests: [
+          { name: 'one capture at Kestrel when a refused capture is retried on the same instance', property: 'exactlyOncePerJob' },
+        ],
+      })),
+      {
         name: 'both retries of the checkout come while the first capture is at Kestrel',
         deliveries: [
           { worker: api0, job: 'pay_5mQ2rT8vXc', at: 0 },
