@@ -34,7 +34,8 @@ const SHARD_14 = [PRIYA, TOMASZ, AMARA];
  * shard-15 holds the same candidates in another order; shard-16 one candidate
  * more, so that a worker that takes the shard over from a frozen one is still at
  * work when the frozen one, awake again, could have sent two more; shard-07
- * (layout v2) and shard-21 (layout v3) share Tomasz.
+ * (layout v2) and shard-21 (layout v3) share Tomasz; shard-03 (layout v2) starts
+ * with Priya, shard-14's first candidate.
  */
 function shardBoard(t) {
   const fastest = t.lookupMs[0] + t.sendMs[0];
@@ -46,6 +47,7 @@ function shardBoard(t) {
     'shard-16': { layout: 'v3', candidates: [...SHARD_14.slice(0, size), LENA] },
     'shard-07': { layout: 'v2', candidates: [TOMASZ, LENA] },
     'shard-21': { layout: 'v3', candidates: [TOMASZ, JONAS] },
+    'shard-03': { layout: 'v2', candidates: [PRIYA, JONAS] },
   };
 }
 
@@ -357,6 +359,36 @@ export default ({ faultModel }) => {
     ],
     tests: [
       { name: 'a candidate who is in two shards gets exactly one e-mail', property: 'exactlyOncePerJob' },
+    ],
+  });
+  scenarios.push({
+    // The README: each worker has two polling slots that work shards at the same
+    // time, in one process. Outreach-0's slots take shard-14 and, a moment later,
+    // shard-03, whose first candidate (Priya) the first slot has already reserved;
+    // shard-14's batch outlasts the lease, and outreach-1 is offered it just after
+    // a first lease would have ended, with a candidate left to send. Whatever a fix
+    // keeps per process (a heartbeat, the claim it holds, a lost flag, whom it
+    // reserved) is shared here by two batches at once.
+    name: 'one worker works two shards that share a candidate at once, and the other worker is offered the longer one',
+    redeliver: t.redeliver(3),
+    expect: idsOf('shard-14', 'shard-03'),
+    // Calls at their quickest, where the second batch starts while the first is in
+    // a lookup: the reference needs 87 steps of work, 1 500 renewing every quarter
+    // of a lease. A slow call on top multiplies the orders of the two batches past
+    // any budget (the reference, over 60 000 steps with one delay), and so does the
+    // slow pace for a heartbeat whose period lines up with the slowest calls
+    // (renewing every quarter of a lease, over 60 000; the reference, 354). The
+    // scenarios above explore slow calls and both paces.
+    limits: { maxDelays: 0, paces: 1, maxWork: 3_000 },
+    deliveries: [
+      { worker: 'outreach-0', job: 'shard-14', at: 0 },
+      { worker: 'outreach-0', job: 'shard-03', at: t.leaseMs / 10 },
+      { worker: 'outreach-1', job: 'shard-14', at: t.leaseMs + t.leaseMs / 10 },
+    ],
+    tests: [
+      { name: 'a candidate in two shards one worker works at once gets exactly one e-mail', property: 'exactlyOncePerJob' },
+      { name: 'a worker working two shards at once keeps both: no other worker e-mails their candidates', property: 'sendsOnlyByHolder' },
+      { name: 'while one worker works two shards at once, nobody takes over, renews or deletes a claim another worker holds', property: 'claimsRespected' },
     ],
   });
 
