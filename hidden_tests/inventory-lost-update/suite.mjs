@@ -99,8 +99,13 @@ export default ({ faultModel }) => {
       {
         name: 'two buyers for the last bag at once',
         store: opened('FH-LOT7-GESHA-250'),
-        // One bag ends every race early: a lock-taking fix needs about 1500 steps here.
-        limits: { maxWork: 4000 },
+        // One bag ends every race early. Each pod is also explored alone at
+        // its slowest while the other is quick (paces: 3), so that a lock
+        // whose lease is shorter than its holder's three calls at their
+        // slowest runs out under it while the other pod sells the bag: the
+        // reference needs about 500 steps here, a fix that polls for a lock
+        // every 50 ms about 3 700.
+        limits: { maxWork: 8000, paces: 3 },
         deliveries: [
           { worker: '2xkqp', job: 'FH-2603-48861', at: 0 },
           { worker: 'v8lmn', job: 'FH-2603-48863', at: 0 },
@@ -109,6 +114,24 @@ export default ({ faultModel }) => {
           { name: 'the last bag is sold to one customer, never two', property: 'noOversell' },
           { name: 'one of two buyers for the last bag gets it', property: 'noNeedlessRefusal' },
           { name: 'after the last bag the counter reads 0', property: 'stockConserved' },
+        ],
+      },
+      {
+        // One pod serves both buyers at once: what a fix keeps in the pod's
+        // memory (a lock it owns, a flag, a count) is shared by the two. The
+        // reference needs about 400 steps here; a correct fix that polls for a
+        // lock every 50 ms about 14 200 (both requests' calls and timers
+        // interleave within one process), hence 30 000.
+        name: 'two buyers for the last bag on the same pod at once',
+        store: opened('FH-LOT7-GESHA-250'),
+        limits: { maxWork: 30_000 },
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-48861', at: 0 },
+          { worker: '2xkqp', job: 'FH-2603-48863', at: 0 },
+        ],
+        tests: [
+          { name: 'the last bag is sold to one of two customers of the same pod, never both', property: 'noOversell' },
+          { name: 'one of two buyers of the same pod gets the last bag', property: 'noNeedlessRefusal' },
         ],
       },
       {
