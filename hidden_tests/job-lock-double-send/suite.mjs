@@ -167,6 +167,7 @@ export default {
   scenarios: [
     {
       name: 'the same job delivered to two workers at once',
+      limits: { paces: 3 },
       deliveries: [
         { worker: 'blue', job: 'job-7', at: 0 },
         { worker: 'green', job: 'job-7', at: 0 },
@@ -183,6 +184,7 @@ export default {
       // delivery's handling (README: possibly while its first delivery is still
       // being handled): the explorer tries every one, up to its end.
       name: 'a repeat of the job arrives while the first delivery is being handled',
+      limits: { paces: 3 },
       deliveries: [
         { worker: 'blue', job: 'job-7', at: 0 },
         { worker: 'green', job: 'job-7', during: 0 },
