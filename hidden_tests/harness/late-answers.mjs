@@ -36,9 +36,10 @@ import { requestLabel } from './trace.mjs';
 /**
  * The late-answer choices on offer now: at the slow pace (for one worker's
  * calls, at its own slow pace), each call that could arrive now, whose latency
- * still has room, and that takes or renews a lease (leaseCall); otherwise, while the scenario's delays last, each such
- * call that renews a lease its worker holds (the lease runs from when the call
- * took effect, not from when its worker heard of it).
+ * still has room, and that takes or renews a lease (leaseCall); otherwise,
+ * while the scenario's delays last, each such call that renews a lease its
+ * worker holds (the lease runs from when the call took effect, not from when
+ * its worker heard of it).
  * @param {import('./world.mjs').World} world
  * @param {{ op: object }[]} ready the call choices on offer now
  */
