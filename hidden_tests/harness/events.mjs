@@ -2,6 +2,7 @@
 // either order reaches the same state; the explorer then needs only one order.
 
 import { READ_OPERATIONS } from './store.mjs';
+import { effectOf, faultOf } from './calls.mjs';
 
 /**
  * Describes a choice for the independence check.
@@ -15,7 +16,7 @@ export function footprint(choice, world) {
   // or late, and a read is a read whichever value it answers.
   if (choice.kind === 'op' || choice.kind === 'late' || choice.kind === 'stale') {
     const { worker, target, name, args } = choice.op;
-    const stateful = world.services.has(target) || world.orderSensitive(choice.op);
+    const stateful = world.services.has(target) || orderSensitive(world, choice.op);
     return { kind: 'op', worker, target, name, key: Array.isArray(args) ? args[0] : undefined, service: stateful };
   }
   // Moving the clock, or freezing a worker (which may wait out leases others touch), depends on everything.
@@ -52,4 +53,16 @@ export function independent(a, b) {
   if (typeof a.key !== 'string' || typeof b.key !== 'string') return false;
   if (a.key !== b.key) return true;
   return READ_OPERATIONS.has(a.name) && READ_OPERATIONS.has(b.name);
+}
+
+/**
+ * Whether the answer to a call may depend on the calls before it: an effect
+ * whose reply, failure or key reads the call's count, or a store or lock fault
+ * whose failure does.
+ */
+function orderSensitive(world, op) {
+  const reads = (fn) => fn && /\b(count|failures)\b/.test(String(fn));
+  const effect = effectOf(world, op);
+  if (effect && [effect.reply, effect.fail, effect.key].some(reads)) return true;
+  return reads(faultOf(world, op)?.fail);
 }

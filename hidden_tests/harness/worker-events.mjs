@@ -52,7 +52,7 @@ export function absorbEvents(world, worker, events) {
         break;
     }
   }
-  world.checkBarrier();
+  checkBarrier(world);
 }
 
 function addCall(world, worker, event) {
@@ -95,4 +95,14 @@ function settle(world, event) {
   }
   d.state = 'done';
   startFollowers(world, d);
+}
+
+/** Marks the barrier met once two different jobs are at its effect at the same time. */
+function checkBarrier(world) {
+  if (world.barrierMet) return;
+  const { target, method } = world.barrier;
+  const jobs = new Set(world.pending
+    .filter((op) => op.target === target && op.name === method && !world.crashed.has(op.worker))
+    .map((op) => op.job));
+  if (jobs.size >= 2) world.barrierMet = true;
 }

@@ -17,7 +17,7 @@ import { learnerText } from './describe.mjs';
 import { noteDraws } from './draw-trace.mjs';
 import { WorkerProtocol, ProtocolError, remotesOf } from './worker-protocol.mjs';
 import { WorkerFailure } from './worker-link.mjs';
-import { answer, effectOf, faultOf, LOCKS } from './calls.mjs';
+import { answer, LOCKS } from './calls.mjs';
 import { absorbEvents } from './worker-events.mjs';
 import { pauseChoices, takePause, wakeChoices, wakeWindowStops, takeWake, sendOnWake } from './pauses.mjs';
 import { expiryStops } from './expiries.mjs';
@@ -268,18 +268,6 @@ export class World {
   }
 
   /**
-   * Whether the answer to a call may depend on the calls before it: an effect
-   * whose reply, failure or key reads the call's count, or a store or lock fault
-   * whose failure does.
-   */
-  orderSensitive(op) {
-    const reads = (fn) => fn && /\b(count|failures)\b/.test(String(fn));
-    const effect = effectOf(this, op);
-    if (effect && [effect.reply, effect.fail, effect.key].some(reads)) return true;
-    return reads(faultOf(this, op)?.fail);
-  }
-
-  /**
    * The call id of the delivery a worker's call or timer is for: the one its
    * process named, or, where workers handle one delivery at a time, the one running.
    */
@@ -328,16 +316,6 @@ export class World {
   /** The most calls and timers one delivery of this schedule made. */
   busiestDelivery() {
     return this.#perDelivery.busiest();
-  }
-
-  /** Marks the barrier met once two different jobs are at its effect at the same time. */
-  checkBarrier() {
-    if (this.barrierMet) return;
-    const { target, method } = this.barrier;
-    const jobs = new Set(this.pending
-      .filter((op) => op.target === target && op.name === method && !this.crashed.has(op.worker))
-      .map((op) => op.job));
-    if (jobs.size >= 2) this.barrierMet = true;
   }
 
   /** Moves the clock to `time`, with a step for each key or lease that runs out and each worker that wakes on the way. */
