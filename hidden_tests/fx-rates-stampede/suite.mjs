@@ -326,6 +326,27 @@ export default ({ services, faultModel }) => {
         ],
       },
       {
+        // The same failure, with a second page on the loading process: what
+        // that process keeps in memory (a load its pages join, a back-off
+        // after a failure, a hurry flag) is shared by its two pages. Delays
+        // multiply its schedules past any budget (the reference needs about
+        // 4 500 steps with one, a fix that looks every 50 ms more than 20 000),
+        // so there are none: the reference needs about 170 steps, that fix 270.
+        name: 'Ratewire fails a load that a page on the same process and one on the other wait for',
+        limits: { maxDelays: 0, maxWork: 6_000 },
+        faults: [{ target: 'ratewire', method: 'latest', fail: (args, call) => call.failures === 0 && '503 Service Unavailable' }],
+        deliveries: [
+          { worker: 'blue', job: 'eur-1', at: 0 },
+          { worker: 'green', job: 'eur-2', at: 37 },
+          { worker: 'blue', job: 'eur-3', at: 61 },
+        ],
+        tests: [
+          { name: 'pages waiting on either process for a load that failed get their rate once Ratewire answers again', property: 'waitersServedAfterFailure' },
+          { name: 'no request keeps calling the store without end while a load of its own process fails', property: 'boundedCalls' },
+          { name: `pages waiting on the process whose load failed look at the store at most every ${pollMs} ms`, property: 'pacedPolls' },
+        ],
+      },
+      {
         // Blue dies right after its first write to the store, whatever that is.
         name: 'a process dies in the middle of loading the EUR rate',
         crash: { worker: 'blue' },
