@@ -186,7 +186,7 @@ func (g *gapFinder) slowAlone(m challenges.FaultModel) {
 	}
 	if names, _ := g.where("", func(w scenarioWorld) bool { return w.Paces == 3 }); len(names) == 0 {
 		g.add("scenarios", fmt.Sprintf("the fault model has leases (the %s), but no scenario explores one worker alone at its slowest while another is quick: a lease shorter than its holder's work at its slowest passes", m.Leases[0].Name),
-			"give a scenario in which two workers contend for a lease limits: { paces: 3 }")
+			"give limits: { paces: 3 } to a scenario in which two workers contend for a lease")
 	}
 }
 

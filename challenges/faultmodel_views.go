@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// Summary is the fault model on one line, e.g. "2 workers, each one at a time; store ≤1 s,
-// provider ≤1 s fails; at-least-once, again after 5 s, overlapping duplicates
-// with one id; lease 30 s; no pauses; crashes anywhere".
+// Summary is the fault model on one line, e.g. "2 workers, each one at a
+// time; store ≤1 s, provider ≤1 s fails; at-least-once, again after 5 s,
+// overlapping duplicates with one id; lease 30 s; no pauses; crashes anywhere".
 func (m FaultModel) Summary() string {
 	parts := []string{fmt.Sprintf("%d worker%s, each %s", m.Workers, plural(m.Workers), strings.ReplaceAll(m.Handles, "-", " "))}
 	var remotes []string
