@@ -34,8 +34,17 @@ func TestKilledServerLeavesNoContainerRunning(t *testing.T) {
 	// The run's container, once its loop runs, and the warm one waiting for the next run.
 	ids := runningContainersOf(t, engine.Engine(), instance, "--test")
 	t.Cleanup(func() { // nobody else will: this server never comes back
-		for _, id := range ids {
-			engine.Engine().ContainerRemove(context.Background(), id, container.RemoveOptions{Force: true})
+		// Every container of the server, those it was still starting when
+		// it was killed (a warm one for the next run) included.
+		list, err := engine.Engine().ContainerList(context.Background(), container.ListOptions{
+			All: true, Filters: filters.NewArgs(filters.Arg("label", "racecase.instance="+instance)),
+		})
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		for _, c := range list {
+			engine.Engine().ContainerRemove(context.Background(), c.ID, container.RemoveOptions{Force: true})
 		}
 	})
 	if err := server.cmd.Process.Kill(); err != nil {
