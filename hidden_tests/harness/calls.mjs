@@ -72,12 +72,13 @@ function keyOf(world, op) {
 
 /**
  * What a suite's fail, reply, key or service method learns of a call: who made
- * it, for which delivery, when, and how many effects its job had before it
- * (so a fault can strike a clean-up made after a charge or a send).
+ * it, for which delivery (and that delivery as the trace labels it, its
+ * request), when, and how many effects its job had before it (so a fault can
+ * strike a clean-up made after a charge or a send).
  */
 function callOf(world, op, delivery) {
   return {
-    worker: op.worker, job: op.job, at: world.now, id: op.id, delivery,
+    worker: op.worker, job: op.job, at: world.now, id: op.id, delivery, request: requestLabel(delivery),
     // Counted only when read: most calls meet no fault that asks.
     get effects() { return world.sends.filter((s) => s.job === op.job).length; },
   };

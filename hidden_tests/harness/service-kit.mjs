@@ -34,7 +34,8 @@ function tokens({ start = 0, latencyMs } = {}) {
  * lease table with a version column does: acquire(key, owner, ttlMs) → a token
  * (higher than every token granted before) or null while another owner's lease
  * is live; release(key, owner) → whether it was the owner's. State: leases (key
- * → { owner, until, ttlMs, token }) and every grant, in order.
+ * → { owner, until, ttlMs, token }) and every grant ({ key, owner, token, at,
+ * worker, request }: request as the trace labels the delivery), in order.
  */
 function leases({ latencyMs } = {}) {
   return withLatency({
@@ -48,7 +49,7 @@ function leases({ latencyMs } = {}) {
         if (lease && lease.until > call.at && lease.owner !== owner) return null;
         state.last += 1;
         state.leases[key] = { owner, until: call.at + ttlMs, ttlMs, token: state.last };
-        state.grants.push({ key, owner, token: state.last, at: call.at, worker: call.worker });
+        state.grants.push({ key, owner, token: state.last, at: call.at, worker: call.worker, request: call.request });
         return state.last;
       },
       release(state, [key, owner], call) {
@@ -69,7 +70,8 @@ function leases({ latencyMs } = {}) {
 /**
  * Storage that checks fencing tokens, as in Kleppmann's example: write(key,
  * value, token) is refused when a higher token already wrote the key.
- * State: data (key → value), highest (key → token), accepted writes.
+ * State: data (key → value), highest (key → token), accepted writes ({ key,
+ * value, token, worker, request, job, at }).
  */
 function fencedStorage({ latencyMs } = {}) {
   return withLatency({
@@ -88,7 +90,7 @@ function fencedStorage({ latencyMs } = {}) {
         }
         state.highest[key] = token;
         state.data[key] = value;
-        state.accepted.push({ key, value, token, worker: call.worker, job: call.job, at: call.at });
+        state.accepted.push({ key, value, token, worker: call.worker, request: call.request, job: call.job, at: call.at });
         call.record(String(key));
         return { ok: true };
       },

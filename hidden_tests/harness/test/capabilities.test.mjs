@@ -90,6 +90,36 @@ test('fencing tokens checked by the storage make the same pause harmless', async
   assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
 });
 
+test('lease grants and accepted writes name the request that made them, so a suite can tell two deliveries of one worker apart', async () => {
+  const seen = [];
+  const suite = ({ services }) => ({
+    ...fencingSuite({ services }),
+    properties: {
+      ownToken: {
+        end(world) {
+          const { grants } = world.services.state('leases');
+          for (const write of world.services.state('storage').accepted) {
+            seen.push([write.request, grants.find((g) => g.token === write.token)?.request]);
+          }
+        },
+      },
+    },
+    scenarios: [{
+      name: 'one worker handles two jobs at once',
+      deliveries: [{ worker: 'blue', job: 'job-1', at: 0 }, { worker: 'blue', job: 'job-2', at: 0 }],
+      limits: { maxLatencyMs: 100, maxDelays: 0 },
+      tests: [{ name: 'each write carries its own request\'s token', property: 'ownToken' }],
+    }],
+  });
+  const results = await runWorker(suite, leaseHolder('token'));
+  assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
+  assert.ok(seen.length > 0);
+  for (const [write, grant] of seen) {
+    assert.match(write, /^job-[12] #1$/);
+    assert.equal(grant, write, 'the grant whose token a write carries was taken by the same request');
+  }
+});
+
 /** Two doctors on call; each asks to go off call if the other stays on: write skew. */
 function onCallSuite({ services }) {
   return {
