@@ -111,7 +111,9 @@ export const locksReleased = {
       else if (step.operation !== 'release' && step.result.startsWith('acquired')) holders.set(step.key, step);
     }
     for (const [key, taken] of holders) {
-      const answered = world.trace.find((s) => s.operation === 'handle' && s.worker === taken.worker && s.step < taken.step);
+      // Its own transfer's answer: a pod answers other transfers meanwhile.
+      const answered = world.trace.find((s) => s.operation === 'handle' && s.worker === taken.worker
+        && (!taken.request || s.request === taken.request) && s.step < taken.step);
       const late = answered
         ? `, which ledger-locks granted at ${taken.at} ms although its transfer had answered at ${answered.at} ms (${answered.result})`
         : '';
