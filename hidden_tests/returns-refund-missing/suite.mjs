@@ -133,6 +133,23 @@ export default ({ faultModel }) => {
       ],
     },
     {
+      // Each worker handles many commands at once, and they share its memory
+      // (README): two approvals reach the same worker together. Their steps
+      // all share its memory, which multiplies the schedules: the reference
+      // needs about 980 steps of work here, a fix that publishes at once and
+      // throws when the bus refuses 9 500.
+      name: 'two returns approved on one worker at once, then one housekeeping run',
+      services: world([RETURNS.parka, RETURNS.boots]),
+      redeliver,
+      limits: { maxWork: 20_000 },
+      deliveries: [approve(RETURNS.boots, 'blue', 0), approve(RETURNS.parka, 'blue', 0), tick('green', 1, lastTickAt)],
+      tests: [
+        { name: 'two approvals at once on one worker are each announced', property: 'noLostRefund' },
+        { name: 'two approvals at once on one worker are each announced with their own return\'s fields', property: 'noEventWithoutApproval' },
+        { name: 'two approvals at once on one worker are each answered with what the database holds', property: 'answersTrue' },
+      ],
+    },
+    {
       // Both approvals' publishes are refused until their commands could be
       // delivered again (a command that throws is); whatever is still owed
       // then, the next housekeeping run announces all of it.
@@ -186,9 +203,11 @@ export default ({ faultModel }) => {
       // redeliveries fall between blue's runs: each one landing at the same
       // instant as a run multiplied the schedules (a fix that publishes from
       // the outbox again on every redelivery needed more than 64 000 steps of
-      // work that way, 460 now). The reference needs about 260, a fix that
-      // throws until the bus is back about 1 900.
-      limits: { maxWork: 4_000 },
+      // work that way, 460 now). One delay: with two, every pair of the many
+      // calls of ten runs could be the late ones. The reference needs about
+      // 260, a fix that throws until the bus is back about 1 900, a relay that
+      // tries a publish three times in a run, 250 and 500 ms apart, 16 800.
+      limits: { maxDelays: 1, maxWork: 24_000 },
       services: world([RETURNS.parka, RETURNS.tent]),
       faults: [{ target: 'bus', method: 'publish', fail: (args, call) => call.at < outageMs && 'bus unavailable: the broker answered 503 (failing over)' }],
       redeliver: { everyMs: redeliveryMs, maxAttempts: 2 },
