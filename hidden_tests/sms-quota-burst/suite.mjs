@@ -258,6 +258,7 @@ export default ({ faultModel }) => {
         ],
         tests: [
           { name: 'requests received at the end of a window count in it, however long their race lasts', property: 'quotaHeld' },
+          { name: 'one of two requests received at the end of a window is sent', property: 'quotaHonoured' },
         ],
       },
       {
