@@ -24,6 +24,7 @@ type scenarioWorld struct {
 	Overlapping      bool                `json:"overlapping"`
 	During           bool                `json:"during"`
 	SameWorker       bool                `json:"sameWorker"`
+	AtOnce           bool                `json:"atOnce"`
 	Sequential       bool                `json:"sequential"`
 	Crash            bool                `json:"crash"`
 	StallMs          int64               `json:"stallMs"`
@@ -225,17 +226,18 @@ func (g *gapFinder) delivery(d challenges.Delivery) {
 	}
 }
 
-// handles reports a suite that never hands one worker two deliveries at once
-// although the model lets a worker handle many (state its process keeps, a
-// lock table or a flag, is then shared by two requests, and a fix that keeps
-// it wrongly passes), or hands one two although the model says a worker takes
-// one at a time.
+// handles reports a suite that never hands one worker two deliveries
+// together although the model lets a worker handle many (state its process
+// keeps, a lock table or a flag, is then shared by two requests, and a fix
+// that keeps it wrongly passes), or one whose deliveries to one worker may
+// overlap at all although the model says a worker takes one at a time.
 func (g *gapFinder) handles(handles string) {
 	names, field := g.where(".deliveries", func(w scenarioWorld) bool { return w.SameWorker })
+	together, _ := g.where(".deliveries", func(w scenarioWorld) bool { return w.AtOnce })
 	switch {
-	case handles == challenges.HandlesMany && len(names) == 0:
+	case handles == challenges.HandlesMany && len(together) == 0:
 		g.add("scenarios", "the fault model lets a worker handle several pieces of work at once, but no scenario hands one worker two deliveries at once: a fix whose process-wide state (a lock table, a flag, a counter) breaks when two of its requests meet passes",
-			"add a scenario with two deliveries to one worker that do not wait for each other (both at a time, or one during the other)")
+			"add a scenario with two deliveries to one worker that arrive together (at the same moment, within a call's latency of each other, or one during the other)")
 	case handles == challenges.HandlesOne && len(names) > 0:
 		g.add(field, fmt.Sprintf("the fault model says a worker handles one piece of work at a time, but scenarios %s hand one worker two at once: a correct fix can fail there", strings.Join(names, ", ")),
 			"give the second delivery after: i (it starts once delivery i ended), or correct the fault model's handles")

@@ -47,6 +47,21 @@ export function mayOverlap(deliveries) {
 }
 
 /**
+ * Whether some worker is handed two deliveries together: one `during` the
+ * other, or both at set moments (`at`) no more than `withinMs` apart, so that
+ * the first one's call may still be in flight when the second arrives. Unlike
+ * mayOverlap, deliveries that merely do not wait for each other (one at 0, the
+ * other a minute later) do not count.
+ * @param {Array<{ worker: string, at?: number, during?: number }>} deliveries a scenario's deliveries
+ * @param {number} withinMs how far apart two arrivals may be and still count as together
+ */
+export function arriveTogether(deliveries, withinMs) {
+  const together = (a, i, b, j) => a.during === j || b.during === i
+    || (a.at !== undefined && b.at !== undefined && Math.abs(a.at - b.at) <= withinMs);
+  return deliveries.some((a, i) => deliveries.some((b, j) => j > i && a.worker === b.worker && together(a, i, b, j)));
+}
+
+/**
  * Lets the deliveries that come `after` delivery `d` arrive, their delayMs
  * from now: d has ended, answered or with its worker's death.
  * @param {{ deliveries: Array<{ index: number, after?: number, state: string, delayMs?: number, due?: number }>, now: number }} world

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkSuite, materializeSuite, prepareSuite, remoteSpecs } from './suite.mjs';
 import { SuiteError } from './suite-problems.mjs';
-import { mayOverlap } from './deliveries.mjs';
+import { arriveTogether, mayOverlap } from './deliveries.mjs';
 import { Realm, compileRuntime } from './worker/realm.mjs';
 import { ModuleGraph, ModuleSources, ModuleError } from './worker/module-graph.mjs';
 
@@ -138,6 +138,8 @@ function worldOf(scenario, calls) {
     redeliverEveryMs: scenario.redeliver?.everyMs ?? null,
     overlapping: twice.some((ds) => ds.filter((d) => d.after === undefined).length > 1),
     sameWorker: mayOverlap(scenario.deliveries),
+    // Within the slowest call's latency of each other: the first may still be waiting for it.
+    atOnce: arriveTogether(scenario.deliveries, Math.max(scenario.limits.maxLatencyMs, ...Object.values(latencyMs).map(([, max]) => max))),
     during: scenario.deliveries.some((d) => d.during !== undefined),
     sequential: twice.length > 0 || scenario.redeliver !== undefined,
     crash: scenario.crash !== undefined,

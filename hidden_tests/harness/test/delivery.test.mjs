@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runWorker, subject } from './inline.mjs';
+import { arriveTogether, mayOverlap } from '../deliveries.mjs';
 
 /** One message delivered to both workers at the same moment; each job must be notified once. */
 const suite = {
@@ -292,4 +293,15 @@ test('a failure given as { message, ...fields } rejects with an error that carri
   `);
   assert.equal(results.status, 'pass', JSON.stringify(results, null, 1));
   assert.deepEqual([...seen], ['true | PspError | timeout | 504 | undefined | no answer within 10000 ms']);
+});
+
+test('two deliveries arrive together only when one comes during the other or both within the latency of a call', () => {
+  const blue = (more) => ({ worker: 'blue', job: 'job-1', ...more });
+  assert.equal(arriveTogether([blue({ at: 0 }), blue({ at: 150 })], 200), true);
+  assert.equal(arriveTogether([blue({ at: 0 }), blue({ at: 150 })], 100), false);
+  assert.equal(arriveTogether([blue({ at: 0 }), blue({ during: 0 })], 0), true);
+  assert.equal(arriveTogether([blue({ at: 0 }), { ...blue({ at: 0 }), worker: 'green' }], 200), false, 'two workers');
+  // Neither waits for the other, so they may overlap, but they never arrive together.
+  assert.equal(arriveTogether([blue({ at: 0 }), blue({ at: 60_000 })], 1_000), false);
+  assert.equal(mayOverlap([blue({ at: 0 }), blue({ at: 60_000 })]), true);
 });
