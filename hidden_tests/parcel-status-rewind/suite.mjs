@@ -174,10 +174,10 @@ export default ({ faultModel }) => {
     // What one process keeps between its messages is the point here, not how
     // slow calls interleave (the scenarios above and below explore those):
     // calls all at their quickest or all at their slowest. Two requests of one
-    // process multiply the schedules (their steps all share its memory): the
-    // reference needs about 330 steps of work here, a fix that waits for a
-    // lock polled every 100 ms before its compare-and-set 8 700, and 27 300
-    // with two delays.
+    // process multiply the schedules (no step of one commutes with a step of
+    // the other): the reference needs about 330 steps of work here, a fix
+    // that waits for a lock polled every 100 ms before its compare-and-set
+    // 8 700, and 27 300 with two delays.
     name: 'two events of one parcel reach the same tracker at once',
     store: shownBefore('evt-7f3a-0008'),
     redeliver: m.redeliver,

@@ -134,10 +134,10 @@ export default ({ faultModel }) => {
     },
     {
       // Each worker handles many commands at once, and they share its memory
-      // (README): two approvals reach the same worker together. Their steps
-      // all share its memory, which multiplies the schedules: the reference
-      // needs about 980 steps of work here, a fix that publishes at once and
-      // throws when the bus refuses 9 500.
+      // (README): two approvals reach the same worker together. No step of
+      // one commutes with a step of the other, which multiplies the
+      // schedules: the reference needs about 980 steps of work here, a fix
+      // that publishes at once and throws when the bus refuses 9 500.
       name: 'two returns approved on one worker at once, then one housekeeping run',
       services: world([RETURNS.parka, RETURNS.boots]),
       redeliver,
