@@ -2,7 +2,7 @@
 // either order reaches the same state; the explorer then needs only one order.
 
 import { READ_OPERATIONS } from './store.mjs';
-import { effectOf, faultOf } from './calls.mjs';
+import { STORE, effectOf, faultOf } from './calls.mjs';
 
 /**
  * Describes a choice for the independence check.
@@ -17,7 +17,7 @@ export function footprint(choice, world) {
   if (choice.kind === 'op' || choice.kind === 'late' || choice.kind === 'stale') {
     const { worker, target, name, args } = choice.op;
     const stateful = world.services.has(target) || orderSensitive(world, choice.op);
-    return { kind: 'op', worker, target, name, key: Array.isArray(args) ? args[0] : undefined, service: stateful };
+    return { kind: 'op', worker, target, name, key: Array.isArray(args) ? args[0] : undefined, service: stateful, read: READ_OPERATIONS.has(name) };
   }
   // Moving the clock, or freezing a worker (which may wait out leases others touch), depends on everything.
   if (choice.kind === 'clock' || choice.kind === 'pause') return { kind: 'time' };
@@ -52,7 +52,23 @@ export function independent(a, b) {
   if (!shared(a.target) || !shared(b.target) || a.target !== b.target) return true;
   if (typeof a.key !== 'string' || typeof b.key !== 'string') return false;
   if (a.key !== b.key) return true;
-  return READ_OPERATIONS.has(a.name) && READ_OPERATIONS.has(b.name);
+  return a.read && b.read;
+}
+
+/**
+ * A taken choice's footprint, from what taking it did. A store call that left
+ * the store as it was (a compare-and-set or set-if-absent that did not write,
+ * an expire of an absent key) was, in the state where it was taken, a read: a
+ * read commutes with it there, and so does another call that changes nothing,
+ * since neither changes what the other finds. That stays true while the call
+ * sleeps (explorer.mjs), for only a step it depends on can change its key. The
+ * failures a suite injects stay dependent when their count matters (service).
+ * @param {object} footprint the choice's footprint before it was taken
+ * @param {boolean} unchanged whether the store is as it was before the choice was taken
+ */
+export function takenFootprint(footprint, unchanged) {
+  if (!unchanged || footprint.read || footprint.kind !== 'op' || footprint.target !== STORE || footprint.service) return footprint;
+  return { ...footprint, read: true };
 }
 
 /**

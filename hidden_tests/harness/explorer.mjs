@@ -56,7 +56,7 @@
 
 import { World } from './world.mjs';
 import { PROPERTIES } from './properties.mjs';
-import { footprint, independent } from './events.mjs';
+import { footprint, independent, takenFootprint } from './events.mjs';
 import { stuckReason } from './diagnosis.mjs';
 import { addSourceSets, firstTries } from './source-sets.mjs';
 import { tieOf, noTies } from './ties.mjs';
@@ -85,7 +85,8 @@ export class Nondeterminism extends Error {}
 /**
  * Explores one scenario and judges each of its tests.
  * @param {{ suite: object, scenario: object, pool: import('./worker-pool.mjs').WorkerPool,
- *   reduction?: boolean | 'sleep-sets', observe?: (run: { end: string, pace: string, flip: object | null, steps: Array<{ id: string, footprint: object }> }) => void }} options
+ *   reduction?: boolean | 'sleep-sets', observe?: (run: { end: string, pace: string, flip: object | null, steps: Array<{ id: string, footprint: object }>,
+ *     trace: object[] }) => void }} options
  *   reduction false explores every order, the equivalent ones included, 'sleep-sets' uses those
  *   alone; observe is told each schedule explored to its end (harness tests compare reductions with it)
  * @returns {Promise<Exploration>}
@@ -143,7 +144,8 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
           outcome.verdicts.set(name, { message: withVariant(message, world), trace: world.traceFor(name), output: world.output });
         }
       }
-      observe?.({ end, ...variants[variant], steps: stack.map((node) => ({ id: node.ids[node.index], footprint: node.footprints.get(node.ids[node.index]) })) });
+      observe?.({ end, ...variants[variant], steps: stack.map((node) => ({ id: node.ids[node.index], footprint: node.footprints.get(node.ids[node.index]) })),
+        trace: world.traceFor(null) });
     }
     if (sourceSets && outcome.verdicts.size > 0) {
       // From the first counterexample on, sleep sets alone (see the top of this file).
@@ -259,13 +261,15 @@ async function followSchedule(world, stack, maxSteps, sleepSets, sourceSets) {
       stack.push(node);
     }
     const chosen = choices[node.index];
-    const mine = node.footprints.get(chosen.id);
+    const version = world.store.version;
+    await world.take(chosen);
+    const mine = takenFootprint(node.footprints.get(chosen.id), world.store.version === version);
+    node.footprints.set(chosen.id, mine);
     const next = new Map();
     for (const [id, fp] of [...node.sleep, ...node.done.map((d) => [d, node.footprints.get(d)])]) {
       if (independent(fp, mine)) next.set(id, fp);
     }
     sleep = sleepSets ? next : new Map();
-    await world.take(chosen);
   }
 }
 

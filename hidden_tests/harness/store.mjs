@@ -14,6 +14,7 @@ export class FakeStore {
   /** What each key held right after every store call on it, in order (see history). */
   #history = new Map();
   #claimKeys;
+  #version = 0;
 
   /**
    * @param {RegExp} claimKeys keys holding locks or leases, e.g. /^lock:/
@@ -24,6 +25,14 @@ export class FakeStore {
     for (const [key, value] of Object.entries(initial)) {
       this.#entries.set(key, { value: String(value), expiresAt: null, ttlMs: null, writer: '', claim: claimKeys.test(key) });
     }
+  }
+
+  /**
+   * How many calls have changed the store so far: a call after which it is the
+   * same changed nothing (events.mjs, takenFootprint).
+   */
+  get version() {
+    return this.#version;
   }
 
   /**
@@ -117,6 +126,7 @@ export class FakeStore {
     const result = this.#applyNow(name, args, writer, now);
     const after = this.#entries.get(key);
     if (before !== after || replaced?.expiresAt !== after?.expiresAt) {
+      this.#version += 1;
       if (!this.#changes.has(key)) this.#changes.set(key, []);
       this.#changes.get(key).push({ at: now, before: replaced });
     }

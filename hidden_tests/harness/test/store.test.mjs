@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { FakeStore } from '../store.mjs';
-import { independent } from '../events.mjs';
+import { independent, takenFootprint } from '../events.mjs';
 
 test('set-if-absent, expiry and compare-and-delete behave like Redis', () => {
   const store = new FakeStore(/^lock:/);
@@ -41,7 +41,7 @@ test('compare-and-set, counters and initial contents', () => {
 });
 
 test('only calls on different keys, reads, or different services commute', () => {
-  const op = (worker, target, name, key) => ({ kind: 'op', worker, target, name, key });
+  const op = (worker, target, name, key) => ({ kind: 'op', worker, target, name, key, read: name === 'get' });
   assert.equal(independent(op('b', 'store', 'get', 'k'), op('g', 'store', 'get', 'k')), true);
   assert.equal(independent(op('b', 'store', 'set', 'k'), op('g', 'store', 'get', 'k')), false);
   assert.equal(independent(op('b', 'store', 'set', 'k'), op('g', 'store', 'set', 'j')), true);
@@ -51,4 +51,16 @@ test('only calls on different keys, reads, or different services commute', () =>
   assert.equal(independent(op('b', 'store', 'get', 'k'), op('b', 'store', 'get', 'j')), false, 'same worker');
   assert.equal(independent({ kind: 'time', worker: 'b' }, op('g', 'store', 'get', 'k')), false);
   assert.equal(independent({ kind: 'local', worker: 'b' }, op('g', 'store', 'set', 'k')), true);
+});
+
+test('a store call that changed nothing where it was taken commutes there with reads and with other such calls', () => {
+  const op = (worker, name, key, more = {}) => ({ kind: 'op', worker, target: 'store', name, key, read: name === 'get', ...more });
+  const refused = takenFootprint(op('b', 'setIfAbsent', 'k'), true);
+  assert.equal(independent(refused, op('g', 'get', 'k')), true);
+  assert.equal(independent(refused, takenFootprint(op('g', 'compareAndSet', 'k'), true)), true);
+  assert.equal(independent(refused, op('g', 'compareAndSet', 'k')), false, 'a call not yet taken may write');
+  assert.equal(independent(takenFootprint(op('b', 'setIfAbsent', 'k'), false), op('g', 'get', 'k')), false, 'it wrote');
+  assert.equal(independent(takenFootprint(op('b', 'setIfAbsent', 'k', { service: true }), true), op('g', 'get', 'k')), false,
+    'the count of its calls decides an injected failure');
+  assert.equal(independent(refused, takenFootprint(op('b', 'get', 'j'), true)), false, 'same worker');
 });
