@@ -16,8 +16,10 @@ export function footprint(choice, world) {
   // or late, and a read is a read whichever value it answers.
   if (choice.kind === 'op' || choice.kind === 'late' || choice.kind === 'stale') {
     const { worker, target, name, args } = choice.op;
-    const stateful = world.services.has(target) || orderSensitive(world, choice.op);
-    return { kind: 'op', worker, target, name, key: Array.isArray(args) ? args[0] : undefined, service: stateful, read: READ_OPERATIONS.has(name) };
+    const sensitive = orderSensitive(world, choice.op);
+    const stateful = world.services.has(target) || sensitive;
+    const parts = stateful && !sensitive ? world.services.touches(target, name, args) : undefined;
+    return { kind: 'op', worker, target, name, key: Array.isArray(args) ? args[0] : undefined, service: stateful, read: READ_OPERATIONS.has(name), parts };
   }
   // Moving the clock, or freezing a worker (which may wait out leases others touch), depends on everything.
   if (choice.kind === 'clock' || choice.kind === 'pause') return { kind: 'time' };
@@ -42,6 +44,9 @@ export function independent(a, b) {
   if (a.job !== undefined && a.job === b.job) return false;
   // A timer or delivery due now only resumes its own worker's code.
   if (a.kind === 'local' || b.kind === 'local') return true;
+  // Two calls of a service that names the parts of its state they touch
+  // commute when they share none.
+  if (a.target === b.target && a.parts && b.parts) return !a.parts.some((part) => b.parts.includes(part));
   // A stateful service's calls may see each other's effects, and so may an
   // effect's calls when its reply or failure depends on how many came before:
   // any two such calls to the same target are dependent. Other side effects only

@@ -186,6 +186,13 @@ function transactional({ tables, latencyMs }) {
     // Only a commit changes what others see: a transaction's own inserts and
     // updates are not fault points (a crash before commit is a crash before them).
     writes: ['commit'],
+    // A transaction's selects, inserts, updates and rollback touch only its own
+    // snapshot; a commit also the committed rows, which a begin copies (and a
+    // begin numbers transactions, so it depends on every call).
+    touches: (method, [id]) => {
+      if (method === 'begin') return null;
+      return method === 'commit' ? [`tx:${id}`, 'committed'] : [`tx:${id}`];
+    },
     methods: {
       begin(s, [isolation = 'snapshot']) {
         s.next += 1;

@@ -22,6 +22,7 @@
 //       changesAt: [1_000],                             // when their answers change on their own (call.at)
 //       describe(method, args, reply) { return '…'; },
 //       key: (method, args) => '…',                   // what a call is about, when its first argument is not a name
+//       touches: (method, args) => ['…'] or null,     // the parts of the state a call reads or writes (null: any)
 //       leasesOf: (state, worker, now) => [{ key, until, ttlMs }], // the leases a worker holds (pauses wait for them)
 //       leaseMethods: ['acquire'],                      // calls that take or renew a lease (late-answers.mjs)
 //     },
@@ -88,6 +89,21 @@ export class Services {
   /** Whether `method` of service `target` takes or renews a lease (its `leaseMethods`). */
   leaseMethod(target, method) {
     return this.#definitions[target]?.leaseMethods?.includes(method) === true;
+  }
+
+  /**
+   * The parts of service `target`'s state a call of `method` with `args` reads or
+   * writes, as the service names them (its `touches`): two calls that share no
+   * part commute. Undefined when the service does not say, when the call may
+   * touch any part (null), or when it is one of the service's reads, which may
+   * answer from an earlier view of the whole state: then it depends on every
+   * call of the service.
+   * @returns {string[] | undefined}
+   */
+  touches(target, method, args) {
+    if (this.reads(target, method)) return undefined;
+    const parts = this.#definitions[target]?.touches?.(method, args ?? []);
+    return Array.isArray(parts) ? parts.map(String) : undefined;
   }
 
   /** A service's latency range in ms, or undefined to use the suite's. */

@@ -11,7 +11,7 @@ import { Checker, closest, DEFAULT_LIMITS, SuiteError } from './suite-problems.m
 const SUITE_FIELDS = ['subject', 'effects', 'services', 'claimKeys', 'limits', 'properties', 'scenarios'];
 const SUBJECT_FIELDS = ['module', 'factory', 'method', 'deps', 'message', 'acked'];
 const EFFECT_FIELDS = ['target', 'method', 'label', 'key', 'reply', 'fail', 'latencyMs'];
-const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'reads', 'view', 'describe', 'key', 'leasesOf', 'leaseMethods', 'changesAt'];
+const SERVICE_FIELDS = ['state', 'methods', 'latencyMs', 'label', 'writes', 'reads', 'view', 'describe', 'key', 'leasesOf', 'leaseMethods', 'changesAt', 'touches'];
 const SCENARIO_FIELDS = ['name', 'deliveries', 'tests', 'store', 'crash', 'stall', 'pauses', 'redeliver', 'barrier',
   'expect', 'effects', 'services', 'faults', 'limits'];
 const FAULT_FIELDS = ['target', 'method', 'fail'];
@@ -136,6 +136,7 @@ function checkServices(c, services, where) {
     c.fields(service, SERVICE_FIELDS, field);
     if (service.state !== undefined) c.fn(service.state, `${field}.state`, 'state(scenario)');
     if (service.key !== undefined) c.fn(service.key, `${field}.key`, 'key(method, args)');
+    if (service.touches !== undefined) c.fn(service.touches, `${field}.touches`, 'touches(method, args), the parts of the state a call reads or writes');
     if (!service.methods || typeof service.methods !== 'object' || Object.keys(service.methods).length === 0) {
       c.add(`${field}.methods`, 'must name at least one method', 'methods: { get(state, args, call) { … } }');
     } else {

@@ -7,7 +7,7 @@
 import { inlineRepo, subject } from './inline.mjs';
 
 /** A small deterministic generator of numbers in [0, 1) (mulberry32). */
-function generator(seed) {
+export function generator(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

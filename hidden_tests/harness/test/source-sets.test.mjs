@@ -14,6 +14,7 @@ import { kindOf } from '../compare-reductions.mjs';
 import { repoWithLock, lockSuite } from './helpers.mjs';
 import { inlineRepo, leaseHolder, subject } from './inline.mjs';
 import { generated } from './random-programs.mjs';
+import { outcomesWith } from './outcomes.mjs';
 
 const testdata = fileURLToPath(new URL('../testdata/', import.meta.url));
 
@@ -100,28 +101,6 @@ test('with source sets a failing test has the first counterexample of the search
   assert.deepEqual(failing(on), failing(off));
   assert.deepEqual(statuses(on), statuses(await run('sleep-sets')), 'the other tests are decided as with sleep sets alone');
 });
-
-/**
- * What a schedule came to, as its workers and the store saw it: each worker's
- * steps in order, with their moments and results. Schedules that differ only
- * in the order of steps that commute come to the same.
- */
-function outcomeOf(trace) {
-  const byWorker = new Map();
-  for (const { worker, at, operation, key, result } of trace) {
-    if (!byWorker.has(worker)) byWorker.set(worker, []);
-    byWorker.get(worker).push(`${at} ${operation} ${key} ${result}`);
-  }
-  return JSON.stringify([...byWorker.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
-}
-
-/** The outcomes of every schedule a search explored to its end. */
-async function outcomesWith(reduction, suite, repoDir) {
-  const outcomes = new Set();
-  const results = await runHidden({ suite, repoDir, sandbox: true, outputLimitBytes: 1 << 20, reduction,
-    observe: (scenario, run) => outcomes.add(`${scenario} | ${run.pace} | ${run.end} | ${outcomeOf(run.trace)}`) });
-  return { results, outcomes };
-}
 
 // The reduction's independence is judged on what a store call did where it was
 // taken (events.mjs, takenFootprint): the generated programs claim, release and
