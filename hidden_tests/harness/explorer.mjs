@@ -14,7 +14,9 @@
 // of the first search stand for any property the budget leaves it unable to
 // decide again); if they had not, it goes on with sleep sets alone from there.
 // A scenario whose tests all hold is explored with both throughout, and that
-// is where exploring costs most.
+// is where exploring costs most. Whether two choices commute is judged
+// (events.mjs) on what a taken one did: a store call that changed nothing is a
+// read in the state where it was taken.
 //
 // A call completes as soon as it can unless the clock moves on while it is in
 // flight, and the clock stops only where something is due (a timer, a
