@@ -258,9 +258,10 @@ export class World {
     d.state = 'running';
     d.messageAttempt = (this.#attempts.get(d.job) ?? 0) + 1;
     this.#attempts.set(d.job, d.messageAttempt);
+    d.request = requestLabel(d);
     const callId = `${d.index}:${d.attempt}`;
     this.calls.set(callId, d);
-    this.step(d.worker, 'receive', d.job, `delivery ${d.messageAttempt}`, { request: requestLabel(d) });
+    this.step(d.worker, 'receive', d.job, `delivery ${d.messageAttempt}`, { request: d.request });
     const message = this.suite.subject.message(d.job, d.messageAttempt, d);
     this.protocols.get(d.worker).expectCall(callId);
     await this.#command(d.worker, { t: 'call', callId, method: this.suite.subject.method, args: [message], now: this.now });

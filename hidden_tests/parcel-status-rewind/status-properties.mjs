@@ -83,7 +83,7 @@ export const newestShown = {
         return;
       }
       if (doc.seq < floor) {
-        const by = handled.filter((d) => EVENTS[d.job].seq === floor).map((d) => `${d.worker} (${d.job} #${d.messageAttempt})`).join(', ');
+        const by = handled.filter((d) => EVENTS[d.job].seq === floor).map((d) => `${d.worker} (${d.request})`).join(', ');
         world.violate('newestShown', `once every event was dealt with, the page shows ${describe(doc)} for ${parcelId}, `
           + `but ${by ? `${by} handled` : 'the store already held'} its newer ${describe(newest)}`, history);
         return;

@@ -81,12 +81,12 @@ export const noStaleWrite = {
 /**
  * When the acknowledged delivery that was received last was received, in ms,
  * or undefined when none was acknowledged. Each delivery's own receive step,
- * by its request ("job #n"): one compactor may receive the job twice at once.
+ * by its request: one compactor may receive the job twice at once.
  */
 function lastAckedReceivedAt(world) {
   const received = world.trace.filter((s) => s.operation === 'receive');
   const times = world.deliveries.filter((d) => d.acked)
-    .map((d) => received.find((s) => s.request === `${d.job} #${d.messageAttempt}`)?.at)
+    .map((d) => received.find((s) => s.request === d.request)?.at)
     .filter((at) => at !== undefined);
   return times.length > 0 ? Math.max(...times) : undefined;
 }
