@@ -1,15 +1,15 @@
 // Shared helpers for the harness tests: fixture repositories with one lock variant.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './temp-dirs.mjs';
 
 const testdata = fileURLToPath(new URL('../testdata/', import.meta.url));
 
 /** Copies the fixture service into a temporary directory with the named lock variant. */
 export function repoWithLock(variant) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `racecase-${variant}-`));
+  const dir = tempDir(variant);
   fs.cpSync(path.join(testdata, 'lock-service'), dir, { recursive: true });
   fs.copyFileSync(path.join(testdata, 'variants', `${variant}.js`), path.join(dir, 'src/locks/job-lock.js'));
   return dir;

@@ -2,13 +2,13 @@
 // files given, in a fresh temporary directory, run against a suite.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { runHidden } from '../hidden.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 /** Writes `files` (path → source) into a new repository and returns its directory. */
 export function inlineRepo(files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'racecase-inline-'));
+  const dir = tempDir('inline');
   fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   for (const [name, source] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });

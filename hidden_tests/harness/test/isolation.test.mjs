@@ -6,9 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { runHidden } from '../hidden.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 /** Places a fix might keep a table it believes every worker shares. */
 const ROUTES = {
@@ -48,7 +48,7 @@ function suiteFor(property, scenario) {
 }
 
 function repoWith(source) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'racecase-isolation-'));
+  const dir = tempDir('isolation');
   fs.mkdirSync(path.join(dir, 'src'));
   fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   fs.writeFileSync(path.join(dir, 'src/worker.js'), source);

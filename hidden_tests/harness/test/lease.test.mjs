@@ -4,15 +4,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runHidden } from '../hidden.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const testdata = fileURLToPath(new URL('../testdata/', import.meta.url));
 
 async function batch(policy) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'racecase-batch-'));
+  const dir = tempDir('batch');
   fs.cpSync(path.join(testdata, 'batch-service'), dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'src/policy.js'), policy);
   const { default: suite } = await import(`../testdata/batch-suite.mjs?copy=${Math.random()}`);

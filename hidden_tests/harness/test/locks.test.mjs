@@ -3,16 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LockService } from '../locks.mjs';
 import { runHidden } from '../hidden.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const testdata = fileURLToPath(new URL('../testdata/', import.meta.url));
 
 async function transfers(orderFile, workers = ['blue', 'green']) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'racecase-transfers-'));
+  const dir = tempDir('transfers');
   fs.cpSync(path.join(testdata, 'transfer-service'), dir, { recursive: true });
   if (orderFile) fs.copyFileSync(path.join(testdata, 'transfer-orders', orderFile), path.join(dir, 'src/order.js'));
   const { default: suite } = await import(`../testdata/transfer-suite.mjs?copy=${Math.random()}`);

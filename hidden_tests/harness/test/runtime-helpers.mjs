@@ -3,10 +3,10 @@
 // the world.
 
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Realm, compileRuntime } from '../worker/realm.mjs';
 import { ModuleGraph, ModuleSources } from '../worker/module-graph.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const scripts = compileRuntime();
 
@@ -37,7 +37,7 @@ export function recordingSink() {
  * @returns {Promise<{ realm: Realm, namespace: object, sink: object, repoDir: string }>}
  */
 export async function runInRealm(files, { entry = 'main.js', worker = 'blue', sink = recordingSink() } = {}) {
-  const repoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'racecase-realm-'));
+  const repoDir = tempDir('realm');
   for (const [name, source] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(repoDir, name)), { recursive: true });
     fs.writeFileSync(path.join(repoDir, name), source);

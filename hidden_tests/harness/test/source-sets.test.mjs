@@ -6,7 +6,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runHidden } from '../hidden.mjs';
@@ -15,12 +14,13 @@ import { repoWithLock, lockSuite } from './helpers.mjs';
 import { inlineRepo, leaseHolder, subject } from './inline.mjs';
 import { generated } from './random-programs.mjs';
 import { outcomesWith } from './outcomes.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const testdata = fileURLToPath(new URL('../testdata/', import.meta.url));
 
 /** A fresh copy of a fixture service, with files replaced. */
 function fixture(service, files = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `racecase-${service}-`));
+  const dir = tempDir(service);
   fs.cpSync(path.join(testdata, service), dir, { recursive: true });
   for (const [name, data] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), data);
   return dir;

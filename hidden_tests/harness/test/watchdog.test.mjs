@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './temp-dirs.mjs';
 
 const watchdog = fileURLToPath(new URL('../watchdog.mjs', import.meta.url));
 
@@ -21,7 +22,7 @@ const STARTED = /^\x1eracecase-started (\d+|-)\n/;
 
 /** Copies the watchdog into a fresh directory beside a supervisor made of source; returns the watchdog's path. */
 function install(supervisorSource) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'racecase-watchdog-'));
+  const dir = tempDir('watchdog');
   fs.copyFileSync(watchdog, path.join(dir, 'watchdog.mjs'));
   fs.copyFileSync(new URL('../idle.mjs', import.meta.url), path.join(dir, 'idle.mjs'));
   fs.writeFileSync(path.join(dir, 'supervisor.mjs'), supervisorSource);
@@ -85,7 +86,7 @@ test('the budgets start when the payload arrives, not while the supervisor boots
 });
 
 test('a supervisor that outlives the deadline is killed and the exit code is 124', () => {
-  const pidFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'racecase-watchdog-pid-')), 'pid');
+  const pidFile = path.join(tempDir('watchdog-pid'), 'pid');
   const loop = `${announce}import fs from 'node:fs';\nfs.writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));\nfor (;;) {}\n`;
   const run = runWatchdog(loop, ['5000', '600000']);
   assert.equal(run.status, 124, run.stderr);
