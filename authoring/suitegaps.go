@@ -159,7 +159,7 @@ func (g *gapFinder) latency(m challenges.FaultModel) {
 // and scenarios that never try a random draw the other way.
 func (g *gapFinder) delays() {
 	if names, field := g.where(".limits.maxDelays", func(w scenarioWorld) bool { return w.MaxDelays == 0 && w.Paces != 1 }); len(names) > 0 {
-		g.add(field, fmt.Sprintf("scenarios %s have maxDelays 0: calls are explored all at their quickest or all at their slowest, never one overtaken by a timer while another is quick nor one answering late, so a renewal that races its own lease or a wait that gives up early may go unexplored",
+		g.add(field, fmt.Sprintf("scenarios %s have maxDelays 0: each pace runs every call at one end of its range, never one overtaken by a timer while another is quick nor one answering late, so a renewal that races its own lease or a wait that gives up early may go unexplored",
 			strings.Join(names, ", ")), "allow at least one delay (maxDelays ≥ 1)")
 	}
 	if names, field := g.where(".limits.paces", func(w scenarioWorld) bool { return w.MaxDelays == 0 && w.Paces == 1 }); len(names) > 0 {

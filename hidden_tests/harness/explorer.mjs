@@ -189,11 +189,13 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
  * the slow end (not when the scenario's limits say `paces: 1`), then, where
  * they say `paces: 3`, each worker alone at the slow end while the others'
  * calls are at their quickest, without delays ('slow:<worker>'); else the one
- * pace 'any'.
+ * pace 'any'. Limits that list the paces ('quick', 'slow', 'slow:<worker>')
+ * get those, in their order.
  * @returns {string[]}
  */
 export function pacesOf(scenario) {
   const first = scenario.limits.maxDelays > 0 ? 'any' : 'quick';
+  const listed = Array.isArray(scenario.limits.paces) ? scenario.limits.paces.map((pace) => (pace === 'quick' ? first : pace)) : null;
   if (scenario.limits.paces === 1) return [first];
   const ranges = [
     [0, scenario.limits.maxLatencyMs],
@@ -201,6 +203,7 @@ export function pacesOf(scenario) {
     ...Object.values(scenario.services ?? {}).map((s) => s?.latencyMs),
   ].filter(Boolean);
   if (!ranges.some(([min, max]) => max > min)) return ['any'];
+  if (listed) return listed;
   const workers = [...new Set((scenario.deliveries ?? []).map((d) => d.worker))];
   const alone = scenario.limits.paces === 3 && workers.length > 1 ? workers.map((w) => `slow:${w}`) : [];
   return [first, 'slow', ...alone];

@@ -109,6 +109,13 @@ function latencyOf(scenario, name) {
   return [Math.min(...ranges.map((r) => r[0])), Math.max(...ranges.map((r) => r[1]))];
 }
 
+/** A listed set of paces as the number that explores as much of them: 3 with a worker alone slow, 2 with all slow, else 1. */
+function paceCount(paces) {
+  if (!Array.isArray(paces)) return paces;
+  if (paces.some((pace) => pace.startsWith('slow:'))) return 3;
+  return paces.includes('slow') ? 2 : 1;
+}
+
 /**
  * What one scenario explores of the world: the latency range of each remote the
  * subject gets (calls: each remote's methods), the remotes and calls it fails, the delay bound, the horizon, redelivery, the
@@ -132,7 +139,7 @@ function worldOf(scenario, calls) {
     failedCalls: [...new Set([...scenario.effects.filter((e) => typeof e.fail === 'function'), ...scenario.faults].map((e) => `${e.target}.${e.method}`))],
     calls,
     maxDelays: scenario.limits.maxDelays,
-    paces: scenario.limits.paces,
+    paces: paceCount(scenario.limits.paces),
     flipDraws: scenario.limits.flipDraws,
     horizonMs: scenario.limits.horizonMs,
     redeliverEveryMs: scenario.redeliver?.everyMs ?? null,

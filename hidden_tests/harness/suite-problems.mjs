@@ -115,11 +115,22 @@ export class Checker {
     }
     this.fields(limits, Object.keys(DEFAULT_LIMITS), field);
     for (const [key, value] of Object.entries(limits)) {
-      if (Object.hasOwn(DEFAULT_LIMITS, key) && !(Number.isInteger(value) && value >= 0)) {
+      if (key === 'paces') this.#paces(value, `${field}.${key}`);
+      else if (Object.hasOwn(DEFAULT_LIMITS, key) && !(Number.isInteger(value) && value >= 0)) {
         this.add(`${field}.${key}`, 'must be a whole number ≥ 0', `e.g. ${key}: ${DEFAULT_LIMITS[key]}`);
-      } else if (key === 'paces' && value !== 1 && value !== 2 && value !== 3) {
-        this.add(`${field}.${key}`, 'must be 1 (every call at its quickest), 2 (then every call at its slowest) or 3 (then each worker alone at its slowest)', 'e.g. paces: 2');
       }
+    }
+  }
+
+  /** `paces`: 1, 2 or 3, or the list of paces to explore, each once. */
+  #paces(value, field) {
+    if (Array.isArray(value)) {
+      const bad = value.find((pace) => !(pace === 'quick' || pace === 'slow' || (typeof pace === 'string' && /^slow:./.test(pace))));
+      if (value.length === 0 || bad !== undefined || new Set(value).size !== value.length) {
+        this.add(field, "must list paces, each once: 'quick', 'slow' or 'slow:<worker>'", "e.g. paces: ['quick', 'slow:blue']");
+      }
+    } else if (value !== 1 && value !== 2 && value !== 3) {
+      this.add(field, 'must be 1 (every call at its quickest), 2 (then every call at its slowest), 3 (then each worker alone at its slowest) or a list of those paces', 'e.g. paces: 2');
     }
   }
 }

@@ -271,6 +271,10 @@ function checkScenario(c, suite, scenario, i, properties, names) {
   checkServices(c, scenario.services, `${field}.services`);
   checkFaults(c, scenario.faults, `${field}.faults`, new Set(Object.keys({ ...suite.services, ...scenario.services })));
   c.limits(scenario.limits, `${field}.limits`);
+  const paces = { ...suite.limits, ...scenario.limits }.paces;
+  if (Array.isArray(paces)) {
+    for (const pace of paces) if (typeof pace === 'string' && pace.startsWith('slow:')) worker(pace.slice('slow:'.length), `${field}.limits.paces`);
+  }
   const effects = mergeEffects(suite.effects ?? [], scenario.effects ?? []);
   const barrier = scenario.barrier;
   if (barrier === true && effects.length === 0) c.add(`${field}.barrier`, 'a barrier needs an effect to wait at');

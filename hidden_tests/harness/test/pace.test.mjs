@@ -68,6 +68,9 @@ test('scenarios whose latencies vary get two paces, with or without delays', () 
   const two = [{ worker: 'blue' }, { worker: 'green' }, { worker: 'blue' }];
   assert.deepEqual(pacesOf({ ...limits({ maxDelays: 1, paces: 3 }), deliveries: two }), ['any', 'slow', 'slow:blue', 'slow:green']);
   assert.deepEqual(pacesOf({ ...limits({ paces: 3 }), deliveries: [{ worker: 'blue' }] }), ['quick', 'slow']);
+  assert.deepEqual(pacesOf({ ...limits({ paces: ['quick', 'slow:green'] }), deliveries: two }), ['quick', 'slow:green']);
+  assert.deepEqual(pacesOf({ ...limits({ maxDelays: 1, paces: ['slow:blue', 'quick'] }), deliveries: two }), ['slow:blue', 'any']);
+  assert.deepEqual(pacesOf({ ...limits({ maxLatencyMs: 0, paces: ['quick', 'slow:green'] }), deliveries: two }), ['any']);
 });
 
 /**
@@ -118,7 +121,7 @@ test('a lease shorter than its holder\'s slowest calls fails once one worker alo
   assert.match(t.message, /\(in this schedule every call of (blue|green) took as long as the fault model allows, while the other workers' were as quick as it allows\)$/);
 });
 
-test('a scenario that keeps only the quick pace misses the short lease, and paces must be 1, 2 or 3', async () => {
+test('a scenario that keeps only the quick pace misses the short lease, and paces must be 1, 2, 3 or a list', async () => {
   const quickOnly = leaseSuite();
   quickOnly.scenarios[0].limits = { paces: 1 };
   const results = await runWorker(quickOnly, sender(300));
@@ -126,5 +129,31 @@ test('a scenario that keeps only the quick pace misses the short lease, and pace
   quickOnly.scenarios[0].limits = { paces: 4 };
   const [problem] = checkSuite(quickOnly);
   assert.equal(problem.field, 'scenarios[0].limits.paces');
-  assert.match(problem.message, /must be 1 .*, 2 .* or 3/);
+  assert.match(problem.message, /must be 1 .*, 2 .*, 3 .* or a list of those paces/);
+});
+
+test('a scenario may list its paces, and then explores those alone', async () => {
+  const blueAlone = await runWorker(chainSuite(['quick', 'slow:blue']), pollingSender);
+  const [t] = blueAlone.tests;
+  assert.equal(t.status, 'fail', JSON.stringify(blueAlone, null, 1));
+  assert.match(t.message, /\(in this schedule every call of blue took as long as the fault model allows, while the other workers' were as quick as it allows\)$/);
+  const quickAlone = await runWorker(chainSuite(['quick']), pollingSender);
+  assert.equal(quickAlone.status, 'pass', JSON.stringify(quickAlone, null, 1));
+  assert.ok(quickAlone.tests[0].work < blueAlone.tests[0].work, 'a pace not listed is not explored');
+});
+
+test('a list of paces names each pace once, and only workers of its scenario', () => {
+  for (const [paces, message] of [
+    [[], /must list paces, each once/],
+    [['quick', 'quick'], /must list paces, each once/],
+    [['quick', 'fast'], /must list paces, each once/],
+    [['quick', 'slow:purple'], /"purple" handles no delivery of this scenario/],
+  ]) {
+    const suite = chainSuite(2);
+    suite.scenarios[0].limits = { paces };
+    const problems = checkSuite(suite);
+    assert.equal(problems.length, 1, `${JSON.stringify(paces)}: ${JSON.stringify(problems)}`);
+    assert.equal(problems[0].field, 'scenarios[0].limits.paces');
+    assert.match(problems[0].message, message);
+  }
 });
