@@ -12,18 +12,19 @@
 // properties count in (from each delivery's time, 0 at the start) are the
 // windows the code computes from its clock.
 //
-// The suite's partners have small plans (one to three requests a window), so
-// that two requests at once already race for the last of the quota: each
-// extra request in flight multiplies the schedules to explore. (A fix that
-// takes one key per unit of quota, each with the counter's TTL, breaks only
-// with five or more units and a request whose calls are all slow; a fix that
-// refuses after k lost compare-and-set rounds breaks only with k + 1 others
-// within the quota: the scenarios reach k = 2, not 3 or more.)
+// The partners that race have small plans (one to three requests a window),
+// so that two requests at once already race for the last of the quota: each
+// extra request in flight multiplies the schedules to explore. One partner
+// has a plan of six, whose requests come one after another: a fix that keeps
+// one key per unit of quota makes a request's calls add up with the size of
+// the plan. (A fix that refuses after k lost compare-and-set rounds breaks
+// only with k + 1 others within the quota: the scenarios reach k = 2, not 3 or
+// more.)
 
 const STORE = ['get', 'set', 'setIfAbsent', 'compareAndSet', 'incrBy', 'expire', 'delete'];
 
 /** The partners of the scenarios, and their plans: requests per window. */
-const PLANS = { 'brightmoor-vets': 1, 'pennant-physio': 2, 'lindqvist-dental': 3 };
+const PLANS = { 'brightmoor-vets': 1, 'pennant-physio': 2, 'lindqvist-dental': 3, 'fernhill-optics': 6 };
 
 /** Every request of the scenarios, by job (the edge's request id): whose it is and where it goes. */
 const REQUESTS = {
@@ -36,6 +37,13 @@ const REQUESTS = {
   'r-9d21': { partner: 'lindqvist-dental', to: '+447700900321' },
   'r-9d22': { partner: 'lindqvist-dental', to: '+447700900322' },
   'r-9d23': { partner: 'lindqvist-dental', to: '+447700900323' },
+  'r-5f01': { partner: 'fernhill-optics', to: '+447700900501' },
+  'r-5f02': { partner: 'fernhill-optics', to: '+447700900502' },
+  'r-5f03': { partner: 'fernhill-optics', to: '+447700900503' },
+  'r-5f04': { partner: 'fernhill-optics', to: '+447700900504' },
+  'r-5f05': { partner: 'fernhill-optics', to: '+447700900505' },
+  'r-5f06': { partner: 'fernhill-optics', to: '+447700900506' },
+  'r-5f07': { partner: 'fernhill-optics', to: '+447700900507' },
 };
 const partnerOf = (d) => REQUESTS[d.job].partner;
 
@@ -299,6 +307,29 @@ export default ({ faultModel }) => {
         ],
         tests: [
           { name: 'three requests in one window of three are all sent, however often their counts race', property: 'quotaHonoured' },
+        ],
+      },
+      {
+        // Fernhill Optics uses up its six in one go on kq2xw at the start of a
+        // window, one request after another, and a seventh reaches p9tlm just
+        // before the window ends, its store calls all as slow as the README
+        // allows while kq2xw's are quick: it counts in that window however
+        // late its calls land. A fix that keeps one key per unit of quota
+        // tries one key per unit used, each call up to 250 ms, so the last
+        // units' keys must outlive the window by 1.5 s.
+        // Only those two paces: with every call slow, kq2xw's six requests
+        // take 15 s and race p9tlm's (the reference, 7 600 steps of work
+        // instead of 100; slot keys that outlive the slowest request, 440).
+        name: 'a window’s quota of six is used up, and a seventh request with slow store calls arrives as the window ends',
+        limits: { maxDelays: 0, paces: ['quick', 'slow:p9tlm'], maxWork: 2_000 },
+        deliveries: [
+          request('kq2xw', 'r-5f01', 0),
+          ...[2, 3, 4, 5, 6].map((n) => ({ worker: 'kq2xw', job: `r-5f0${n}`, after: n - 2, delayMs: 0 })),
+          request('p9tlm', 'r-5f07', windowMs - 1),
+        ],
+        tests: [
+          { name: 'a request whose slow store calls land after its window ended still counts in it, however large the quota', property: 'quotaHeld' },
+          { name: 'a request after a window’s quota is used up is refused, however slow its store calls', property: 'quotaHonoured' },
         ],
       },
       {
