@@ -195,7 +195,6 @@ export async function explore({ suite, scenario, pool, reduction = true, observe
  */
 export function pacesOf(scenario) {
   const first = scenario.limits.maxDelays > 0 ? 'any' : 'quick';
-  const listed = Array.isArray(scenario.limits.paces) ? scenario.limits.paces.map((pace) => (pace === 'quick' ? first : pace)) : null;
   if (scenario.limits.paces === 1) return [first];
   const ranges = [
     [0, scenario.limits.maxLatencyMs],
@@ -203,7 +202,7 @@ export function pacesOf(scenario) {
     ...Object.values(scenario.services ?? {}).map((s) => s?.latencyMs),
   ].filter(Boolean);
   if (!ranges.some(([min, max]) => max > min)) return ['any'];
-  if (listed) return listed;
+  if (Array.isArray(scenario.limits.paces)) return scenario.limits.paces.map((pace) => (pace === 'quick' ? first : pace));
   const workers = [...new Set((scenario.deliveries ?? []).map((d) => d.worker))];
   const alone = scenario.limits.paces === 3 && workers.length > 1 ? workers.map((w) => `slow:${w}`) : [];
   return [first, 'slow', ...alone];

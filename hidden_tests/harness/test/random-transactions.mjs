@@ -1,8 +1,9 @@
 // Small generated programs for the reduction's test of a service that names the
 // parts of its state its calls touch (services.transactional): two workers
-// that each run one or two transactions on a rota of three rows (select, with
-// or without forUpdate, update, insert, delete, then commit or roll back),
-// under snapshot or serializable isolation, and try a refused one once more.
+// that each run a transaction of one or two statements on a rota of three rows
+// (select, with or without forUpdate, update, insert, delete, then commit or
+// roll back), under snapshot or serializable isolation, and try it once more
+// when it is refused.
 // The generator is seeded, so a seed names one program.
 
 import { inlineRepo, subject } from './inline.mjs';
@@ -20,9 +21,9 @@ function statements(pick) {
   return Array.from({ length: 1 + Math.floor(pick.random() * 2) }, () => steps[pick(names)]()).join('\n              ');
 }
 
-/** One worker's transactions. */
-function transactions(pick) {
-  return Array.from({ length: 1 }, () => `
+/** One worker's transaction, tried once more when it is refused. */
+function transaction(pick) {
+  return `
           for (let run = 0; run < 2; run++) {
             const tx = await db.begin('${pick(['snapshot', 'serializable'])}');
             try {
@@ -32,7 +33,7 @@ function transactions(pick) {
             } catch {
               await db.rollback(tx);
             }
-          }`).join('');
+          }`;
 }
 
 /** The suite and repository of the program of one seed. */
@@ -44,8 +45,8 @@ export function generatedTransactions(seed) {
       return {
         async handle() {
           let seen = 0;
-          if (worker === 'blue') {${transactions(pick)}
-          } else {${transactions(pick)}
+          if (worker === 'blue') {${transaction(pick)}
+          } else {${transaction(pick)}
           }
           return 'done';
         },
