@@ -247,6 +247,23 @@ export default ({ faultModel }) => {
         ],
       },
       {
+        // The same three requests through one pod: its requests share its
+        // memory, so whatever the pod keeps about an account of its own (a
+        // queue in front of ledger-locks) meets two requests waiting at once
+        // behind a third, at the slow pace.
+        name: 'one pod handles two payments into one wallet and a retry of one of them, a millisecond apart',
+        store: STORE_AT_START,
+        // The reference needs about 180 steps here, a correct fix that polls
+        // about 160, one that also queues the pod's requests in memory about 110.
+        limits: { maxDelays: 0, maxWork: 3_000 },
+        deliveries: [on('pod-a', 'trf_trip1'), on('pod-a', 'trf_trip2', 1), on('pod-a', 'trf_trip1', 2)],
+        tests: [
+          { name: 'a transfer queued on one pod behind two others still completes', property: 'allDeliveriesAcked' },
+          { name: 'a transfer queued on one pod behind two others is booked once', property: 'exactlyOncePerJob' },
+          { name: 'no account lock outlives transfers queued on one pod', property: 'locksReleased' },
+        ],
+      },
+      {
         // Four friends pay Jonas. At the slow pace the last one waits about
         // 30 s: its customer gets the gateway's 504 whatever the fix, but its
         // handler goes on (README), so this world runs past 30 s, and judges
