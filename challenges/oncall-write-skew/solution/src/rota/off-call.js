@@ -18,12 +18,6 @@ export const rotaRowId = (team, user) => `${user}@${team}`;
 /** The users of some rota rows, for the logs: "ana,ravi". */
 const usersOf = (rows) => rows.map((row) => row.user).join(',');
 
-/**
- * How many times a request runs its transaction when the database refuses
- * the commit. Two requests of one team at a time need at most two runs.
- */
-const MAX_RUNS = 3;
-
 /** The database refused a commit because of a concurrent one (SQLSTATE 40001). */
 const refusedForConcurrency = (error) => /could not serialize access/.test(error.message);
 
@@ -65,8 +59,12 @@ export function createOffCall({ db, clock, logger = silentLogger }) {
           await db.commit(tx);
         } catch (error) {
           // Refused: the rota changed under this transaction. Check again on
-          // a fresh snapshot, which sees the change that won.
-          if (!refusedForConcurrency(error) || run === MAX_RUNS) throw error;
+          // a fresh snapshot, which sees the change that won. No limit on the
+          // runs: any number of the team's requests may run at once, and each
+          // refusal means one of them took its engineer off call, so a
+          // request is refused at most once per engineer on call, and the
+          // run after the last one finds the rota settled.
+          if (!refusedForConcurrency(error)) throw error;
           logger.info({ msg: 'rota changed meanwhile, checking again', tx, run });
           continue;
         }
