@@ -1,7 +1,8 @@
 // The world of the API-key suite: the key, the console's changes, the keys
 // database as a service, and the two properties every scenario is judged by
 // (a change holds once it is shown as saved; an unchanged key comes from the
-// cache).
+// cache). A second key, which nobody changes, shows whether a change to one
+// key leaves the others in the cache.
 
 /** The key every scenario is about, as the keys database holds it at first. */
 export const KEY_ID = 'key_7Hq2';
@@ -9,6 +10,16 @@ const FIRST_ROW = Object.freeze({
   keyId: KEY_ID, tenant: 'northwind', status: 'active', scopes: ['orders:read', 'orders:write'], version: 3,
   updatedAt: '2026-09-02T10:00:00.000Z',
 });
+
+/** A key of another tenant that nobody changes, as the keys database holds it. */
+export const OTHER_KEY_ID = 'key_3Vn8';
+const OTHER_ROW = Object.freeze({
+  keyId: OTHER_KEY_ID, tenant: 'contoso', status: 'active', scopes: ['orders:read', 'orders:write'], version: 7,
+  updatedAt: '2026-08-14T09:30:00.000Z',
+});
+
+/** The key a request is made with: the other key for jobs named "other-…", else the key every scenario is about. */
+export const keyOf = (job) => (job.startsWith('other-') ? OTHER_KEY_ID : KEY_ID);
 
 /** The scope every API request of the scenarios needs. */
 export const SCOPE = 'orders:write';
@@ -36,7 +47,11 @@ export function keysDb(latencyMs) {
     state: () => ({ row: { ...FIRST_ROW }, versions: [{ ...FIRST_ROW }], updates: [], reads: [] }),
     methods: {
       findKey(state, [keyId], call) {
-        state.reads.push({ job: call.job, worker: call.worker, at: call.at, version: state.row.version });
+        if (keyId === OTHER_KEY_ID) {
+          state.reads.push({ job: call.job, worker: call.worker, at: call.at, keyId, version: OTHER_ROW.version });
+          return structuredClone(OTHER_ROW);
+        }
+        state.reads.push({ job: call.job, worker: call.worker, at: call.at, keyId, version: state.row.version });
         return keyId === KEY_ID ? structuredClone(state.row) : null;
       },
       updateKey(state, [keyId, change], call) {
@@ -82,7 +97,7 @@ export const changesHoldOnceSaved = {
       step: lastStep(world, d, 'handle'),
       version: Math.max(...updates.filter((u) => u.job === d.job).map((u) => u.version)),
     }));
-    for (const d of world.deliveries.filter((r) => !CHANGES[r.job] && !world.crashed.has(r.worker))) {
+    for (const d of world.deliveries.filter((r) => !CHANGES[r.job] && keyOf(r.job) === KEY_ID && !world.crashed.has(r.worker))) {
       const status = d.outcome?.status;
       if (![200, 401, 403].includes(status)) continue;
       const start = lastStep(world, d, 'receive');
@@ -102,9 +117,9 @@ export const changesHoldOnceSaved = {
 };
 
 /**
- * A request whose job ends in "-again" comes after the key was cached and
- * nothing changed: it reads no row, even when a process died looking the key
- * up more than `boundMs` before.
+ * A request whose job ends in "-again" comes after its key was cached, and
+ * that key did not change since: it reads no row, even when a process died
+ * looking the key up more than `boundMs` before, or another key changed.
  */
 export const unchangedKeyFromCache = (boundMs) => ({
   end(world) {
@@ -118,8 +133,8 @@ export const unchangedKeyFromCache = (boundMs) => ({
         + '(a marker, a lock, a half-written entry) must not keep the lookups after that from filling the cache'
       : '';
     world.violate('unchangedKeyFromCache',
-      `${read.job} (${read.worker}) queried the keys database at ${read.at} ms although ${KEY_ID} had been looked up before and had `
-      + `not changed: it should have been answered from the cache.${why}`,
+      `${read.job} (${read.worker}) queried the keys database at ${read.at} ms although ${read.keyId} had been looked up before and had `
+      + `not changed${read.keyId === KEY_ID ? '' : ` (only ${KEY_ID} had)`}: it should have been answered from the cache.${why}`,
       [death, query].filter(Boolean));
   },
 });

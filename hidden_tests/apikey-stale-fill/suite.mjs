@@ -9,7 +9,7 @@
 // to 400 ms; a process that stops for up to 5 s or dies at any point; failed
 // requests sent again 2 s later.
 
-import { CHANGES, KEY_ID, SCOPE, changesHoldOnceSaved, keysDb, unchangedKeyFromCache } from './key-world.mjs';
+import { CHANGES, KEY_ID, SCOPE, changesHoldOnceSaved, keyOf, keysDb, unchangedKeyFromCache } from './key-world.mjs';
 
 /** The cache operations src/store/remote-store.js offers. */
 const STORE = ['get', 'set', 'setIfAbsent', 'compareAndSet', 'compareAndDelete', 'delete', 'incrBy'];
@@ -71,7 +71,7 @@ export default ({ faultModel }) => {
       },
       message: (job) => (CHANGES[job]
         ? { requestId: job, keyId: KEY_ID, ...CHANGES[job] }
-        : { requestId: job, kind: 'request', keyId: KEY_ID, scope: SCOPE }),
+        : { requestId: job, kind: 'request', keyId: keyOf(job), scope: SCOPE }),
       acked: (outcome) => [200, 401, 403].includes(outcome?.status),
     },
     services: { keysdb: keysDb(db.latencyMs) },
@@ -121,6 +121,26 @@ export default ({ faultModel }) => {
         ],
         tests: [
           { name: 'after two changes in a row, requests are decided on the latest saved one', property: 'changesHoldOnceSaved' },
+        ],
+      },
+      {
+        // The same two changes with one lookup in flight across both: it
+        // starts with the first change, so whatever it does when it finds
+        // the key changed under it (read the row again, fill with that) can
+        // meet the second change. The reference needs about 2 000 steps of
+        // work here, correct fixes of other styles (tombstones, generation
+        // keys, a write-through of newer versions, a lease taken over) up to
+        // 2 300.
+        name: 'a request looks the key up while the scopes are cut and then the key revoked',
+        limits: { maxWork: 10_000 },
+        deliveries: [
+          request('blue', 'rq-1', { at: 0 }),
+          request('green', 'scopes-1', { at: 0 }),
+          request('green', 'revoke-2', { after: 1, delayMs: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
+        ],
+        tests: [
+          { name: 'a lookup in flight across two changes leaves nothing older than the second for later requests', property: 'changesHoldOnceSaved' },
         ],
       },
       {
@@ -179,6 +199,24 @@ export default ({ faultModel }) => {
         ],
         tests: [
           { name: 'lookups on two processes around a change are decided on the changed key once it is saved', property: 'changesHoldOnceSaved' },
+        ],
+      },
+      {
+        // The key is cached, then revoked; the moment the revoke is saved, a
+        // lookup starts on each process, so they miss together and one finds
+        // the other filling. The reference needs about 2 000 steps of work
+        // here, correct fixes of other styles up to 2 800.
+        name: 'a cached key is revoked, and both processes look it up the moment the revoke is saved',
+        limits: { maxWork: 8_000 },
+        deliveries: [
+          request('blue', 'rq-1', { at: 0 }),
+          request('green', 'revoke-1', { after: 0, delayMs: 0 }),
+          request('blue', 'rq-2', { after: 1, delayMs: 0 }),
+          request('green', 'rq-4', { after: 1, delayMs: 0 }),
+          request('green', 'rq-3', { at: settledMs }),
+        ],
+        tests: [
+          { name: 'lookups that meet right after a revoke of a cached key are both refused', property: 'changesHoldOnceSaved' },
         ],
       },
       // A lookup's cache call fails, whichever of its calls that is, while the
@@ -323,6 +361,21 @@ export default ({ faultModel }) => {
         tests: [
           { name: 'a key that has not changed is answered from the cache', property: 'unchangedKeyFromCache' },
           { name: 'requests with a key that has not changed are all answered', property: 'allDeliveriesAcked' },
+        ],
+      },
+      {
+        // Another tenant's key is looked up and cached; then key_7Hq2 is
+        // revoked; then the other key is used again: a change to one key
+        // must leave every other key in the cache. About 110 steps of work.
+        name: 'another key is used before and after this one is revoked',
+        limits: { maxWork: 1_000 },
+        deliveries: [
+          request('blue', 'other-rq-1', { at: 0 }),
+          request('green', 'revoke-1', { at: 1_000 }),
+          request('blue', 'other-rq-2-again', { at: 3_000 }),
+        ],
+        tests: [
+          { name: 'a key that has not changed is answered from the cache when another key changed', property: 'unchangedKeyFromCache' },
         ],
       },
     ].map(retried),
