@@ -47,12 +47,9 @@ export function keysDb(latencyMs) {
     state: () => ({ row: { ...FIRST_ROW }, versions: [{ ...FIRST_ROW }], updates: [], reads: [] }),
     methods: {
       findKey(state, [keyId], call) {
-        if (keyId === OTHER_KEY_ID) {
-          state.reads.push({ job: call.job, worker: call.worker, at: call.at, keyId, version: OTHER_ROW.version });
-          return structuredClone(OTHER_ROW);
-        }
-        state.reads.push({ job: call.job, worker: call.worker, at: call.at, keyId, version: state.row.version });
-        return keyId === KEY_ID ? structuredClone(state.row) : null;
+        const row = { [KEY_ID]: state.row, [OTHER_KEY_ID]: OTHER_ROW }[keyId] ?? null;
+        state.reads.push({ job: call.job, worker: call.worker, at: call.at, keyId, version: row?.version });
+        return structuredClone(row);
       },
       updateKey(state, [keyId, change], call) {
         if (keyId !== KEY_ID) return call.reject(`no API key ${keyId}`);
