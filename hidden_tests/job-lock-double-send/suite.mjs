@@ -283,6 +283,7 @@ export default {
       ],
       tests: [
         { name: 'a claim that failed is never taken for a granted one', property: 'exactlyOncePerJob' },
+        { name: "a claim that failed leaves the other worker's lock alone", property: 'claimsRespected' },
       ],
     },
     {
@@ -303,11 +304,48 @@ export default {
         { name: 'a notification the provider kept refusing is sent once it is back, whoever holds the job', property: 'exactlyOncePerJob' },
       ],
     },
+    {
+      // The README sets no limit on a store's failures, and a failed read says
+      // nothing about whether the job was sent: green's reads of the
+      // sent-record fail in every delivery it gets in the first 12 s, however
+      // often it tries them again within one.
+      name: "green's reads of the sent-record keep failing for 12 s after blue sent",
+      redeliver: REDELIVER,
+      faults: [
+        { target: 'store', method: 'get', fail: (args, call) => call.worker === 'green' && call.at < 12_000 && String(args[0]).startsWith('sent:') && 'store timed out' },
+      ],
+      deliveries: [
+        { worker: 'blue', job: 'job-7', at: 0 },
+        { worker: 'green', job: 'job-7', after: 0, delayMs: 5_000 },
+      ],
+      tests: [
+        { name: 'a read of the sent-record that keeps failing is never taken for "not sent"', property: 'exactlyOncePerJob' },
+      ],
+    },
+    {
+      // Blue's reads of the sent-record fail for its first 31 s; the queue's
+      // next delivery reaches green at 31 s, after a lock blue took at the
+      // start has run out, whatever blue is doing then (a redelivery in
+      // between would only find the job busy, or send it itself).
+      name: "blue's reads of the sent-record fail for 31 s and a repeat arrives after its lock ran out",
+      redeliver: REDELIVER,
+      faults: [
+        { target: 'store', method: 'get', fail: (args, call) => call.worker === 'blue' && call.at < 31_000 && String(args[0]).startsWith('sent:') && 'store timed out' },
+      ],
+      deliveries: [
+        { worker: 'blue', job: 'job-7', at: 0, maxAttempts: 1 },
+        { worker: 'green', job: 'job-7', at: 31_000, maxAttempts: 1 },
+      ],
+      tests: [
+        { name: 'a worker whose reads kept failing past its lease does not send after another worker did', property: 'exactlyOncePerJob' },
+      ],
+    },
     // A failed read or release keeps a lock until its lease ends, and the
-    // redeliveries meanwhile find the job busy: correct fixes need up to 4 300
+    // redeliveries meanwhile find the job busy: correct fixes need up to 4 500
     // steps of work there (a release by plain delete, or a lock kept after a
-    // failed send), under 1 000 elsewhere.
-    ...[['get', 9_000], ['set', 3_000], ['setIfAbsent', 3_000], ['compareAndDelete', 9_000], ['delete', 9_000]].map(storeCallFails),
+    // failed send), under 1 000 elsewhere; one that renews its lease every 5 s
+    // until it releases it needs 23 300 where the release fails.
+    ...[['get', 9_000], ['set', 3_000], ['setIfAbsent', 3_000], ['compareAndDelete', 32_000], ['delete', 9_000]].map(storeCallFails),
     {
       name: 'the release fails after the notification was sent',
       limits: { maxWork: 2000 }, // one worker at a time: small
