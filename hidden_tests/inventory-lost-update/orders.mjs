@@ -14,14 +14,17 @@ export const STOCK = {
   'FH-LOT1-MARAGO-250': 1, // the cache fails a lone checkout's deletes (a lock's release, if it takes one)
   'FH-LOT2-MOKKA-250': 2, // the cache fails a declined card's give-back while another buyer wants a bag
   'FH-LOT10-JAVA-250': 3, // a declined card's two-bag order
+  'FH-LOT11-ICATU-250': 1, // the cache fails a reservation's write after its read went through
+  'FH-LOT12-MUNDO-250': 2, // a buyer races a declined card and then another buyer for the last two bags
 };
 
 /**
  * Every order a scenario places: which coffee, how many bags (1 unless said),
  * whether the bank refuses the card, whether the PSP fails the order's first
  * charge call (an error that charged nothing, as the fault model allows),
- * whether the cache fails its first reservation write, and whether it fails
- * its first give-back (a write after the charge).
+ * whether the cache fails its first read and first reservation write, or
+ * only its first reservation write, and whether it fails its first give-back
+ * (a write after the charge).
  */
 export const ORDERS = {
   'FH-2603-48861': { sku: 'FH-LOT7-GESHA-250' },
@@ -46,6 +49,11 @@ export const ORDERS = {
   'FH-2603-51040': { sku: 'FH-LOT2-MOKKA-250', declined: true, giveBackFails: true },
   'FH-2603-51043': { sku: 'FH-LOT2-MOKKA-250' },
   'FH-2603-51050': { sku: 'FH-LOT10-JAVA-250', quantity: 2, declined: true },
+  'FH-2603-51060': { sku: 'FH-LOT11-ICATU-250', cacheWriteFails: true },
+  'FH-2603-51061': { sku: 'FH-LOT11-ICATU-250' },
+  'FH-2603-51070': { sku: 'FH-LOT12-MUNDO-250', declined: true },
+  'FH-2603-51071': { sku: 'FH-LOT12-MUNDO-250' },
+  'FH-2603-51073': { sku: 'FH-LOT12-MUNDO-250' },
 };
 
 /** The cache key of a SKU's stock counter. */

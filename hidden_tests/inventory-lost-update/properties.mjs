@@ -100,7 +100,7 @@ export const noNeedlessRefusal = {
           + 'fewer bags than it asked for, and a cache call that failed is no such finding (throwing makes the storefront say "try again")');
         return;
       }
-      const mayGoWithout = (d) => ORDERS[d.job].declined || ORDERS[d.job].pspFails || ORDERS[d.job].cacheFails;
+      const mayGoWithout = (d) => ORDERS[d.job].declined || ORDERS[d.job].pspFails || ORDERS[d.job].cacheFails || ORDERS[d.job].cacheWriteFails;
       const buyers = orders.filter((d) => !mayGoWithout(d));
       const left = STOCK[sku] - orders.filter((d) => mayGoWithout(d) && d.outcome === 'confirmed').length
         - strandedBags(world, sku, orders, soldBags(orders));

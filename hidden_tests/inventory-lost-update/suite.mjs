@@ -178,7 +178,9 @@ export default ({ faultModel }) => {
         // back) refuses the next buyer although the bag is back on sale.
         name: 'a declined card gives its bag back while two more buyers want it',
         store: opened('FH-LOT6-GEISHA-250'),
-        // The reference needs 1 340 steps of work, a fix with a short lock 3 970.
+        // The reference needs 1 340 steps of work, a fix with a short lock
+        // 3 970, one that reads the counter twice more a reservation 8 100.
+        limits: { maxWork: 12_000 },
         deliveries: [
           { worker: '2xkqp', job: 'FH-2603-51030', at: 0 },
           { worker: 'v8lmn', job: 'FH-2603-51033', at: 0 },
@@ -187,6 +189,26 @@ export default ({ faultModel }) => {
         tests: [
           { name: "a declined card's bag is sold to one of the two buyers after it", property: 'noNeedlessRefusal' },
           { name: 'the counter reads 0 once the bag given back is sold', property: 'stockConserved' },
+        ],
+      },
+      {
+        // While one buyer's reservation is in flight, a declined card takes
+        // a bag and gives it back, and then another buyer takes one, all on
+        // the other pod: the reservation may lose its race to each of those
+        // three writes. Racing is no reason to answer "sold-out" while a bag
+        // is there (README).
+        name: 'a buyer races a declined card and then another buyer for the last two bags',
+        store: opened('FH-LOT12-MUNDO-250'),
+        // The reference needs 5 900 steps of work, a correct fix that reads
+        // the counter back after its reservation 18 100.
+        limits: { maxWork: 24_000 },
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-51071', at: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-51070', during: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-51073', after: 1, delayMs: 0 },
+        ],
+        tests: [
+          { name: 'a buyer gets a bag however often its reservation loses a race', property: 'noNeedlessRefusal' },
         ],
       },
       {
@@ -207,6 +229,11 @@ export default ({ faultModel }) => {
       {
         name: 'two buyers of the same coffee while plenty is left',
         store: opened('FH-HOUSE-ESPRESSO-1KG'),
+        // Each pod is also explored alone at its slowest (paces: 3): a buyer
+        // that waits for a lock the other holds through three slow calls must
+        // not give up while forty bags remain. The reference needs 1 100 steps
+        // of work here, a fix that polls for a lock every 20 ms 7 300.
+        limits: { paces: 3, maxWork: 16_000 },
         deliveries: [
           { worker: '2xkqp', job: 'FH-2603-48402', at: 0 },
           { worker: 'v8lmn', job: 'FH-2603-48405', at: 0 },
@@ -271,6 +298,27 @@ export default ({ faultModel }) => {
           { name: 'a reservation the cache failed never costs or sells a bag', property: 'stockConserved' },
           { name: 'the last bag is never sold twice when the cache fails a write', property: 'noOversell' },
           { name: 'the other buyer still gets the last bag, and nobody hears "sold-out" while it is there', property: 'noNeedlessRefusal' },
+        ],
+      },
+      {
+        // The same, with the read going through and only the reservation's
+        // first write of each kind failing: the other buyer may write between
+        // that failure and whatever the checkout does next (a failed write
+        // did nothing, so a read-back that finds the value it meant to write
+        // found the other buyer's).
+        name: "the cache fails a reservation's write while another buyer wants the last bag",
+        store: opened('FH-LOT11-ICATU-250'),
+        faults: WRITES.map((method) => ({
+          target: 'store', method, fail: (args, call) => ORDERS[call.job]?.cacheWriteFails && call.failures === 0 && 'cache timed out',
+        })),
+        deliveries: [
+          { worker: '2xkqp', job: 'FH-2603-51060', at: 0 },
+          { worker: 'v8lmn', job: 'FH-2603-51061', at: 0 },
+        ],
+        tests: [
+          { name: 'the last bag is never sold twice when the cache fails a reservation\'s write', property: 'noOversell' },
+          { name: 'a reservation whose write failed never costs a bag', property: 'stockConserved' },
+          { name: 'when a reservation\'s write fails, the other buyer still gets the last bag', property: 'noNeedlessRefusal' },
         ],
       },
       {
