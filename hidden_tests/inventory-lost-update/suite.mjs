@@ -35,6 +35,16 @@ function failFirstWriteAfterCharge(args, call) {
   return 'cache timed out';
 }
 
+/**
+ * Faults that fail the first cache call of each of `methods` an order marked
+ * `mark` (in ORDERS) makes, having done nothing.
+ */
+function firstCallsFail(methods, mark) {
+  return methods.map((method) => ({
+    target: 'store', method, fail: (args, call) => ORDERS[call.job]?.[mark] && call.failures === 0 && 'cache timed out',
+  }));
+}
+
 /** The fault model's remote `name`, or a clear error when the run was given none. */
 function remote(faultModel, name) {
   const model = faultModel?.remotes?.[name];
@@ -287,9 +297,7 @@ export default ({ faultModel }) => {
         // the other buyer goes for the same last bag.
         name: 'the cache fails a reservation while another buyer wants the last bag',
         store: opened('FH-LOT3-CATURRA-250'),
-        faults: ['get', ...WRITES].map((method) => ({
-          target: 'store', method, fail: (args, call) => ORDERS[call.job]?.cacheFails && call.failures === 0 && 'cache timed out',
-        })),
+        faults: firstCallsFail(['get', ...WRITES], 'cacheFails'),
         deliveries: [
           { worker: '2xkqp', job: 'FH-2603-48890', at: 0 },
           { worker: 'v8lmn', job: 'FH-2603-48891', at: 0 },
@@ -308,9 +316,7 @@ export default ({ faultModel }) => {
         // found the other buyer's).
         name: "the cache fails a reservation's write while another buyer wants the last bag",
         store: opened('FH-LOT11-ICATU-250'),
-        faults: WRITES.map((method) => ({
-          target: 'store', method, fail: (args, call) => ORDERS[call.job]?.cacheWriteFails && call.failures === 0 && 'cache timed out',
-        })),
+        faults: firstCallsFail(WRITES, 'cacheWriteFails'),
         deliveries: [
           { worker: '2xkqp', job: 'FH-2603-51060', at: 0 },
           { worker: 'v8lmn', job: 'FH-2603-51061', at: 0 },
@@ -329,9 +335,7 @@ export default ({ faultModel }) => {
         name: "the cache fails a lone checkout's deletes",
         store: opened('FH-LOT1-MARAGO-250'),
         limits: { maxWork: 2000 }, // one checkout: small
-        faults: ['compareAndDelete', 'delete'].map((method) => ({
-          target: 'store', method, fail: (args, call) => ORDERS[call.job]?.cacheFails && call.failures === 0 && 'cache timed out',
-        })),
+        faults: firstCallsFail(['compareAndDelete', 'delete'], 'cacheFails'),
         deliveries: [{ worker: '2xkqp', job: 'FH-2603-48895', at: 0 }],
         tests: [
           { name: 'a delete the cache failed never costs a bag', property: 'stockConserved' },

@@ -69,6 +69,12 @@ const onceButForAnUnrecordedSend = {
   },
 };
 
+/** A fault that fails every read of a sent-record by `worker` before `untilMs`. */
+const sentReadsFail = (worker, untilMs) => ({
+  target: 'store', method: 'get',
+  fail: (args, call) => call.worker === worker && call.at < untilMs && String(args[0]).startsWith('sent:') && 'store timed out',
+});
+
 /** Whether a call of the request a timer step belongs to was in flight when the timer fired. */
 function callInFlight(world, timer) {
   return world.trace.some((c) => c.step > timer.step && c.request === timer.request && c.issued !== undefined && c.issued < timer.at);
@@ -311,9 +317,7 @@ export default {
       // often it tries them again within one.
       name: "green's reads of the sent-record keep failing for 12 s after blue sent",
       redeliver: REDELIVER,
-      faults: [
-        { target: 'store', method: 'get', fail: (args, call) => call.worker === 'green' && call.at < 12_000 && String(args[0]).startsWith('sent:') && 'store timed out' },
-      ],
+      faults: [sentReadsFail('green', 12_000)],
       deliveries: [
         { worker: 'blue', job: 'job-7', at: 0 },
         { worker: 'green', job: 'job-7', after: 0, delayMs: 5_000 },
@@ -329,9 +333,7 @@ export default {
       // between would only find the job busy, or send it itself).
       name: "blue's reads of the sent-record fail for 31 s and a repeat arrives after its lock ran out",
       redeliver: REDELIVER,
-      faults: [
-        { target: 'store', method: 'get', fail: (args, call) => call.worker === 'blue' && call.at < 31_000 && String(args[0]).startsWith('sent:') && 'store timed out' },
-      ],
+      faults: [sentReadsFail('blue', 31_000)],
       deliveries: [
         { worker: 'blue', job: 'job-7', at: 0, maxAttempts: 1 },
         { worker: 'green', job: 'job-7', at: 31_000, maxAttempts: 1 },
