@@ -235,11 +235,19 @@ function checkScenario(c, suite, scenario, i, properties, names) {
     }
   });
   if (scenario.redeliver !== undefined) {
-    const { everyMs, maxAttempts } = scenario.redeliver ?? {};
-    c.fields(scenario.redeliver, ['everyMs', 'maxAttempts'], `${field}.redeliver`);
-    if (!(Number.isInteger(everyMs) && everyMs >= 0)) c.add(`${field}.redeliver.everyMs`, 'must be a whole number of milliseconds ≥ 0', 'e.g. everyMs: 5000');
+    const { everyMs, maxAttempts, answerWithinMs, afterNoAnswerMs } = scenario.redeliver ?? {};
+    c.fields(scenario.redeliver, ['everyMs', 'maxAttempts', 'answerWithinMs', 'afterNoAnswerMs'], `${field}.redeliver`);
+    const ms = (value) => Number.isInteger(value) && value >= 0;
+    if (!ms(everyMs)) c.add(`${field}.redeliver.everyMs`, 'must be a whole number of milliseconds ≥ 0', 'e.g. everyMs: 5000');
     if (maxAttempts === undefined) c.add(`${field}.redeliver.maxAttempts`, 'must say how many deliveries in all', 'e.g. maxAttempts: 3');
     c.attempts(maxAttempts, `${field}.redeliver.maxAttempts`);
+    if (answerWithinMs !== undefined && !(ms(answerWithinMs) && answerWithinMs > 0)) {
+      c.add(`${field}.redeliver.answerWithinMs`, 'must be a whole number of milliseconds > 0: how long the caller waits for an answer', 'e.g. answerWithinMs: 2000');
+    }
+    if (afterNoAnswerMs !== undefined && (answerWithinMs === undefined || !Array.isArray(afterNoAnswerMs) || !afterNoAnswerMs.every(ms))) {
+      c.add(`${field}.redeliver.afterNoAnswerMs`, 'must be a list of whole numbers of milliseconds ≥ 0, one wait per retry after an unanswered attempt, beside answerWithinMs',
+        'e.g. answerWithinMs: 2000, afterNoAnswerMs: [0, 6000]');
+    }
   }
   const worker = (value, at) => {
     if (value !== undefined && !workers.has(value)) c.add(at, `"${value}" handles no delivery of this scenario`, `use one of ${[...workers].join(', ')}`);

@@ -9,6 +9,7 @@ import { requestLabel } from './trace.mjs';
 import { watchedExpiry } from './expiries.mjs';
 import { leaseCall } from './late-answers.mjs';
 import { startFollowers } from './deliveries.mjs';
+import { lateAnswer } from './caller.mjs';
 
 /**
  * @param {import('./world.mjs').World} world
@@ -80,10 +81,18 @@ function latencyOf(world, op) {
 }
 
 function settle(world, event) {
-  const d = world.calls.get(event.callId);
-  if (!d || world.crashed.has(d.worker)) return;
+  const request = world.calls.get(event.callId);
+  if (!request || world.crashed.has(request.worker)) return;
+  const d = world.deliveries[request.index];
   const outcome = event.ok ? event.value : clipMessage(`threw ${learnerText(event.error)}`);
-  world.step(d.worker, 'handle', d.job, event.ok ? `returned ${show(event.value)}` : outcome, { request: requestLabel(d) });
+  const result = event.ok ? `returned ${show(event.value)}` : outcome;
+  const late = lateAnswer(world, d, request, result);
+  d.open.delete(request.attempt);
+  if (late) {
+    if (d.state === 'done') startFollowers(world, d);
+    return;
+  }
+  world.step(d.worker, 'handle', d.job, result, { request: requestLabel(request) });
   const acked = event.ok && world.suite.subject.acked(event.value);
   const retry = world.scenario.redeliver;
   d.outcome = outcome;

@@ -25,6 +25,7 @@ import { lateChoices, heldAnswerChoices, heldAnswersBound, takeLate, releaseHeld
 import { staleReadChoices } from './stale-reads.mjs';
 import { DeliveryCounts, mayOverlap } from './deliveries.mjs';
 import { answersAfterTimers } from './ties.mjs';
+import { attemptRequest, callerHasLimit, noAnswer, retryChoices } from './caller.mjs';
 
 /** Characters of the learner's output kept per schedule. */
 const OUTPUT_CHARS = 2000;
@@ -92,11 +93,20 @@ export class World {
     this.deliveries = scenario.deliveries.map((d, index) => ({
       ...d, index, attempt: 0, state: d.after !== undefined ? 'blocked' : d.during !== undefined ? 'floating' : 'waiting',
       due: d.at ?? 0, outcome: undefined, acked: false,
+      /**
+       * Attempts not answered yet → when each started; how many the caller
+       * stopped waiting for; whether it stopped waiting for the last one (caller.mjs).
+       */
+      open: new Map(), noAnswers: 0, unanswered: false,
     }));
     this.calls = new Map();
     this.workers = [...new Set(this.deliveries.map((d) => d.worker))];
-    /** Whether a worker may handle two deliveries at once: then its calls are attributed to their request. */
-    this.attribute = mayOverlap(scenario.deliveries);
+    /**
+     * Whether a worker may handle two deliveries at once, or two attempts of one
+     * (the caller retries while the attempt it stopped waiting for runs on):
+     * then its calls are attributed to their request.
+     */
+    this.attribute = mayOverlap(scenario.deliveries) || callerHasLimit(scenario);
     const remotes = remotesOf(suite.subject.deps);
     this.protocols = new Map(this.workers.map((w) => [w, new WorkerProtocol(w, remotes)]));
     /** Whether every call is at its slowest; else the one worker whose calls are (or null). */
@@ -128,9 +138,9 @@ export class World {
     answers.forEach((a, i) => absorbEvents(this, this.workers[i], a.value));
   }
 
-  /** True when every delivery has ended (acked, given up, or its worker crashed). */
+  /** True when every delivery has ended (acked, given up, or its worker crashed), each attempt's answer included. */
   finished() {
-    return this.deliveries.every((d) => d.state === 'done' || this.crashed.has(d.worker));
+    return this.deliveries.every((d) => (d.state === 'done' && d.open.size === 0) || this.crashed.has(d.worker));
   }
 
   /** Whether a worker's calls take as long as their latency allows in this schedule (the slow paces). */
@@ -160,6 +170,7 @@ export class World {
         .map(([id, t]) => ({ id: `timer:${id}`, kind: 'timer', timerId: id, worker: t.worker, due: Math.max(t.due, this.frozen.get(t.worker) ?? 0) })),
       ...this.deliveries.filter((d) => d.state === 'waiting' || (d.state === 'floating' && this.#floatEnded(d)))
         .map((d) => ({ id: `deliver:${d.index}:${d.attempt + 1}`, kind: 'deliver', delivery: d, due: d.state === 'waiting' ? d.due : this.now })),
+      ...retryChoices(this),
       ...live.filter((op) => op.readyAt > this.now)
         .map((op) => ({ id: `ready:${op.id}`, kind: 'clock', worker: op.worker, due: op.readyAt })),
       ...[...this.frozen.entries()].filter(([w, until]) => until > this.now && !this.crashed.has(w))
@@ -254,14 +265,18 @@ export class World {
       return undefined;
     }
     const d = choice.delivery;
+    if (d.state === 'running') noAnswer(this, d);
+    const why = d.unanswered ? ` (no answer to the one before within ${this.scenario.redeliver.answerWithinMs} ms)` : '';
+    d.unanswered = false;
     d.attempt += 1;
     d.state = 'running';
+    d.open.set(d.attempt, this.now);
     d.messageAttempt = (this.#attempts.get(d.job) ?? 0) + 1;
     this.#attempts.set(d.job, d.messageAttempt);
     d.request = requestLabel(d);
     const callId = `${d.index}:${d.attempt}`;
-    this.calls.set(callId, d);
-    this.step(d.worker, 'receive', d.job, `delivery ${d.messageAttempt}`, { request: d.request });
+    this.calls.set(callId, attemptRequest(d, callerHasLimit(this.scenario)));
+    this.step(d.worker, 'receive', d.job, `delivery ${d.messageAttempt}${why}`, { request: d.request });
     const message = this.suite.subject.message(d.job, d.messageAttempt, d);
     this.protocols.get(d.worker).expectCall(callId);
     await this.#command(d.worker, { t: 'call', callId, method: this.suite.subject.method, args: [message], now: this.now });
