@@ -84,8 +84,8 @@ validate: images
 
 # The explorer's reduction on and off, on every dossier's buggy repository, all
 # of its decoys and all of its generated mutants: the same verdicts and the same
-# first counterexamples (make test compares a sample; this runs every mutant
-# twice, so it takes longer than make mutants). Then every dossier's reference
+# first counterexamples (make test compares the buggy repositories; this runs
+# every mutant twice, so it takes longer than make mutants). Then every dossier's reference
 # with sleep sets alone and with source sets: the same kinds of schedule, each
 # once (make test compares them on the harness's own fixtures).
 reduction:
