@@ -118,6 +118,22 @@ export default ({ faultModel }) => {
         ],
       },
       {
+        // Three wallets, each paying the next, round a ring: no two of the
+        // transfers go opposite ways between one pair of wallets, so a fix
+        // that only keeps a payment and its reverse apart (a lock on the pair,
+        // then the accounts in the money's direction) still waits in a circle.
+        // The cycle needs no timing: one pace, no delays. The reference needs
+        // about 3 900 steps of work; a fix with a lock on the pair first runs
+        // out of budgets below 10 500 before it meets the circle.
+        name: 'three wallets paying round a ring at once',
+        store: STORE_AT_START,
+        limits: { maxDelays: 0, paces: 1, maxWork: 20_000 },
+        deliveries: [on('pod-a', 'trf_x01'), on('pod-b', 'trf_x12'), on('pod-c', 'trf_x20')],
+        tests: [
+          { name: 'three payments round a ring of wallets all complete', property: 'allDeliveriesAcked' },
+        ],
+      },
+      {
         // Maya sends back a payment Jonas made her, while she pays him.
         name: 'a payment and a send-back the same way between the same two wallets at once',
         store: STORE_AT_START,
