@@ -107,9 +107,34 @@ const waitersServedAfterFailure = {
 };
 
 /**
+ * When the load that Ratewire step `call` belongs to was over: the time of the
+ * last store call its request made straight after the answer (caching the
+ * rate, letting go of a lease), before anything else of its own (a timer, its
+ * answer, another request to Ratewire).
+ */
+function loadEnd(world, call) {
+  const own = world.trace.filter((s) => s.request === call.request && s.step > call.step);
+  let end = call.at;
+  for (const s of own) {
+    if (s.service !== 'store') break;
+    end = s.at;
+  }
+  return end;
+}
+
+/**
+ * Whether another page's load of d's currency (its Ratewire request, and the
+ * store calls that cache what it got) was under way at some moment from d's
+ * arrival until `until` ms: then d may wait to share it.
+ */
+const otherLoadUnderWay = (world, d, until) => world.trace.some((s) => s.service === 'ratewire' && s.operation === 'latest'
+  && s.key === currencyOf(d.job) && !s.request?.startsWith(`${d.job} #`) && (s.issued ?? s.at) < until && loadEnd(world, s) >= d.at);
+
+/**
  * A request that arrives once Ratewire answers again, with no load in flight,
  * does not wait: no timer of its own fires before it asks Ratewire (or, if it
- * found the rate cached, before it answers).
+ * found the rate cached, before it answers). While another page's request for
+ * the rate is under way, waiting to share it is what the README asks.
  */
 const noWaitAfterFailure = {
   end(world) {
@@ -117,7 +142,7 @@ const noWaitAfterFailure = {
       const mine = world.trace.filter((s) => s.worker === d.worker && s.request?.startsWith(`${d.job} #`));
       const asked = mine.findIndex((s) => s.service === 'ratewire' || s.operation === 'handle');
       const waited = mine.slice(0, asked < 0 ? mine.length : asked).find((s) => s.operation === 'timer');
-      if (waited) {
+      if (waited && !otherLoadUnderWay(world, d, waited.at)) {
         world.violate('noWaitAfterFailure',
           `${d.job} (${d.worker}) arrived at ${d.at} ms, after Ratewire had recovered and when nothing was loading the rate, `
           + `but was still waiting at ${waited.at} ms instead of asking Ratewire`, [waited]);
@@ -234,7 +259,10 @@ export default ({ services, faultModel }) => {
         // at its slowest: that fix needs about 2 300 steps for both); the next
         // scenario lets one be slow beside a page that waits for it.
         name: 'four pages ask for the EUR rate within 61 ms, with nothing cached',
-        limits: { maxDelays: 0, maxWork: 6_000 },
+        // A fix that looks every 50 ms and reads the store once more a look
+        // needs about 6 000 steps, one that keeps the rate and a loading
+        // placeholder under one key 7 100.
+        limits: { maxDelays: 0, maxWork: 14_000 },
         deliveries: [
           { worker: 'blue', job: 'eur-1', at: 0 },
           { worker: 'green', job: 'eur-2', at: 0 },
@@ -295,6 +323,9 @@ export default ({ services, faultModel }) => {
         // outage may get no rate, one that comes after must, as fast as if
         // nothing had failed, and the pages after that find it cached.
         name: 'Ratewire fails a request, then recovers',
+        // The reference needs about 130 steps of work; a fix whose failed page
+        // retries with a back-off while the next page shares its load, 3 500.
+        limits: { maxWork: 6_000 },
         faults: [{ target: 'ratewire', method: 'latest', fail: (args, call) => call.at < RECOVERED_AT_MS && '503 Service Unavailable' }],
         deliveries: [
           { worker: 'blue', job: 'eur-1', at: 0 },
@@ -307,6 +338,25 @@ export default ({ services, faultModel }) => {
           { name: 'the next page after a failed Ratewire request asks Ratewire again without waiting', property: 'noWaitAfterFailure' },
           { name: 'a cached rate is answered at once, without waiting', property: 'cachedAtOnce' },
           { name: 'no request keeps calling the store without end after Ratewire failed', property: 'boundedCalls' },
+        ],
+      },
+      {
+        // The same, when the next page after the outage reaches the process
+        // whose request failed: what that process remembers of the failure (a
+        // breaker, a back-off) must not keep its next page from asking.
+        name: 'Ratewire fails a request, then recovers, and the next page reaches the process whose request failed',
+        // The reference needs about 90 steps of work; a fix whose failed page
+        // retries with a back-off on the same process, 6 700.
+        limits: { maxWork: 10_000 },
+        faults: [{ target: 'ratewire', method: 'latest', fail: (args, call) => call.at < RECOVERED_AT_MS && '503 Service Unavailable' }],
+        deliveries: [
+          { worker: 'blue', job: 'eur-1', at: 0 },
+          { worker: 'blue', job: 'eur-2', at: RELOAD_AT_MS },
+          { worker: 'green', job: 'eur-3', at: cachedAtMs },
+        ],
+        tests: [
+          { name: 'the process whose Ratewire request failed serves its next page once Ratewire recovered', property: 'servedWhenRatewireIsUp' },
+          { name: 'the next page on the process whose Ratewire request failed asks Ratewire again without waiting', property: 'noWaitAfterFailure' },
         ],
       },
       {
