@@ -14,6 +14,7 @@
 // same worker.
 
 import { requestLabel } from './trace.mjs';
+import { startFollowers } from './deliveries.mjs';
 
 /** Whether a scenario's caller stops waiting for answers (redeliver.answerWithinMs). */
 export function callerHasLimit(scenario) {
@@ -57,7 +58,7 @@ export function retryAfterNoAnswer(world, d, attempt) {
  * retryAfterNoAnswer says.
  */
 export function retryChoices(world) {
-  return world.deliveries.filter((d) => d.state === 'running' && d.open.has(d.attempt) && !world.crashed.has(d.worker))
+  return world.deliveries.filter((d) => d.state === 'running' && !world.crashed.has(d.worker))
     .map((d) => ({ d, due: retryAfterNoAnswer(world, d, d.attempt) }))
     .filter(({ due }) => due !== null)
     .map(({ d, due }) => ({ id: `deliver:${d.index}:${d.attempt + 1}`, kind: 'deliver', delivery: d, due }));
@@ -74,7 +75,8 @@ export function noAnswer(world, d) {
 /**
  * Applies an answer that came after the caller stopped waiting for its
  * attempt: a step in the trace, and, when it is the delivery's current
- * attempt, the caller's retry (or the delivery's end when it has none left).
+ * attempt, the caller's retry (or the delivery's end when it has none left,
+ * which lets the deliveries that come after it arrive).
  * @returns {boolean} whether the answer was late (and so has been dealt with)
  */
 export function lateAnswer(world, d, request, result) {
@@ -88,6 +90,7 @@ export function lateAnswer(world, d, request, result) {
   noAnswer(world, d);
   if (due === null) {
     d.state = 'done';
+    startFollowers(world, d);
   } else {
     d.state = 'waiting';
     d.due = due;

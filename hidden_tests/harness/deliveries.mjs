@@ -1,6 +1,23 @@
-// What the world keeps about the queue's deliveries beyond their state: how many
-// calls and timers each attempt made, and whether a worker may be handed a
-// second delivery while another of its own is still running.
+// What the world keeps about the queue's deliveries: each one's record, how
+// many calls and timers each attempt made, whether a worker may be handed a
+// second delivery while another of its own is still running, and when a
+// delivery that waits for another may arrive.
+
+/**
+ * The world's record of a scenario's delivery `d`, the index-th: its state
+ * (blocked until the one it comes after ends, floating while it may arrive
+ * during another, else waiting for its time), its attempts so far, and, for a
+ * caller with a time limit (caller.mjs), the attempts not answered yet with
+ * when each started, how many the caller stopped waiting for, and whether it
+ * stopped waiting for the last one.
+ */
+export function deliveryRecord(d, index) {
+  return {
+    ...d, index, attempt: 0, state: d.after !== undefined ? 'blocked' : d.during !== undefined ? 'floating' : 'waiting',
+    due: d.at ?? 0, outcome: undefined, acked: false,
+    open: new Map(), noAnswers: 0, unanswered: false,
+  };
+}
 
 /** Calls and timers per delivery attempt, for the per-delivery call bound and the busiest attempt. */
 export class DeliveryCounts {
@@ -74,4 +91,22 @@ export function startFollowers(world, d) {
       next.due = world.now + (next.delayMs ?? 0);
     }
   }
+}
+
+/**
+ * Whether the delivery a floating one arrives during has ended (answered, or
+ * its worker died): then it arrives at once.
+ * @param {{ deliveries: object[], crashed: Map<string, unknown> }} world
+ * @param {{ during: number }} d
+ */
+export function floatEnded(world, d) {
+  const target = world.deliveries[d.during];
+  return target.attempt > 0 && (target.state === 'done' || world.crashed.has(target.worker));
+}
+
+/** Floating deliveries that may arrive now: the one they arrive during has started and not ended. */
+export function floatingChoices(world) {
+  return world.deliveries
+    .filter((d) => d.state === 'floating' && world.deliveries[d.during].attempt > 0 && !floatEnded(world, d))
+    .map((d) => ({ id: `deliver:${d.index}:1`, kind: 'deliver', delivery: d, due: world.now }));
 }

@@ -88,10 +88,7 @@ function settle(world, event) {
   const result = event.ok ? `returned ${show(event.value)}` : outcome;
   const late = lateAnswer(world, d, request, result);
   d.open.delete(request.attempt);
-  if (late) {
-    if (d.state === 'done') startFollowers(world, d);
-    return;
-  }
+  if (late) return;
   world.step(d.worker, 'handle', d.job, result, { request: requestLabel(request) });
   const acked = event.ok && world.suite.subject.acked(event.value);
   const retry = world.scenario.redeliver;

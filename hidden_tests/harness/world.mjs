@@ -23,7 +23,7 @@ import { pauseChoices, takePause, wakeChoices, wakeWindowStops, takeWake, sendOn
 import { expiryStops } from './expiries.mjs';
 import { lateChoices, heldAnswerChoices, heldAnswersBound, takeLate, releaseHeld, leaseCall } from './late-answers.mjs';
 import { staleReadChoices } from './stale-reads.mjs';
-import { DeliveryCounts, mayOverlap } from './deliveries.mjs';
+import { DeliveryCounts, deliveryRecord, floatEnded, floatingChoices, mayOverlap } from './deliveries.mjs';
 import { answersAfterTimers } from './ties.mjs';
 import { attemptRequest, callerHasLimit, noAnswer, retryChoices } from './caller.mjs';
 
@@ -90,21 +90,12 @@ export class World {
     this.barrier = scenario.barrier === true ? this.effects[0] : scenario.barrier || null;
     this.barrierMet = !this.barrier;
     this.violations = new Map();
-    this.deliveries = scenario.deliveries.map((d, index) => ({
-      ...d, index, attempt: 0, state: d.after !== undefined ? 'blocked' : d.during !== undefined ? 'floating' : 'waiting',
-      due: d.at ?? 0, outcome: undefined, acked: false,
-      /**
-       * Attempts not answered yet → when each started; how many the caller
-       * stopped waiting for; whether it stopped waiting for the last one (caller.mjs).
-       */
-      open: new Map(), noAnswers: 0, unanswered: false,
-    }));
+    this.deliveries = scenario.deliveries.map(deliveryRecord);
     this.calls = new Map();
     this.workers = [...new Set(this.deliveries.map((d) => d.worker))];
     /**
-     * Whether a worker may handle two deliveries at once, or two attempts of one
-     * (the caller retries while the attempt it stopped waiting for runs on):
-     * then its calls are attributed to their request.
+     * Whether a worker may handle two deliveries, or two attempts of one
+     * (caller.mjs), at once: then its calls are attributed to their request.
      */
     this.attribute = mayOverlap(scenario.deliveries) || callerHasLimit(scenario);
     const remotes = remotesOf(suite.subject.deps);
@@ -168,7 +159,7 @@ export class World {
       ...answers.stops,
       ...[...this.timers.entries()].filter(([, t]) => !this.crashed.has(t.worker))
         .map(([id, t]) => ({ id: `timer:${id}`, kind: 'timer', timerId: id, worker: t.worker, due: Math.max(t.due, this.frozen.get(t.worker) ?? 0) })),
-      ...this.deliveries.filter((d) => d.state === 'waiting' || (d.state === 'floating' && this.#floatEnded(d)))
+      ...this.deliveries.filter((d) => d.state === 'waiting' || (d.state === 'floating' && floatEnded(this, d)))
         .map((d) => ({ id: `deliver:${d.index}:${d.attempt + 1}`, kind: 'deliver', delivery: d, due: d.state === 'waiting' ? d.due : this.now })),
       ...retryChoices(this),
       ...live.filter((op) => op.readyAt > this.now)
@@ -197,7 +188,7 @@ export class World {
     // Waking a worker in its wake window is offered beside everything else,
     // the clock moving on included: it may wake now, or after any of it. So is
     // a delivery that may arrive at any moment while another is handled.
-    choices.push(...wakeChoices(this), ...this.#floatingChoices());
+    choices.push(...wakeChoices(this), ...floatingChoices(this));
     if (!this.finished()) choices.push(...pauseChoices(this));
     choices.push(...lateChoices(this, ready), ...staleReadChoices(this, ready));
     const next = Math.min(...stops.map((c) => c.due), ...allExpiries.map((c) => c.due));
@@ -217,19 +208,6 @@ export class World {
     if (next === Infinity) return new Set();
     const pinning = ready.filter(({ op }) => this.#latest(op, this.limits.maxDelays) < next);
     return new Set([...pinning, ...answers].map((c) => c.id));
-  }
-
-  /** Whether the delivery a floating one arrives during has ended: then it arrives at once. */
-  #floatEnded(d) {
-    const target = this.deliveries[d.during];
-    return target.attempt > 0 && (target.state === 'done' || this.crashed.has(target.worker));
-  }
-
-  /** Floating deliveries that may arrive now: the one they arrive during has started and not ended. */
-  #floatingChoices() {
-    return this.deliveries
-      .filter((d) => d.state === 'floating' && this.deliveries[d.during].attempt > 0 && !this.#floatEnded(d))
-      .map((d) => ({ id: `deliver:${d.index}:1`, kind: 'deliver', delivery: d, due: this.now }));
   }
 
   /** Applies one choice and waits for the workers concerned to settle. */
